@@ -1,0 +1,9 @@
+// Jest runs the TypeScript tests against the built package (dist/), so what
+// is tested is what ships. `npm run build` first (npm test does).
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/tests/js'],
+  testMatch: ['**/*.test.ts'],
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tests/tsconfig.json' }] },
+  moduleNameMapper: { '^tessera-wasm$': '<rootDir>/dist/cjs/index.cjs' },
+};

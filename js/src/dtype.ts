@@ -1,0 +1,67 @@
+import { DTYPES } from './generated/dtypes.js';
+
+export { DTYPES };
+
+/** A data type name of the contract's table: `'float32'`, `'int64'`, `'float8e4m3fn'`, ... */
+export type DataType = keyof typeof DTYPES;
+
+interface StorageClasses {
+  Float32Array: Float32Array;
+  Float64Array: Float64Array;
+  Int8Array: Int8Array;
+  Uint8Array: Uint8Array;
+  Int16Array: Int16Array;
+  Uint16Array: Uint16Array;
+  Int32Array: Int32Array;
+  Uint32Array: Uint32Array;
+  BigInt64Array: BigInt64Array;
+  BigUint64Array: BigUint64Array;
+  Array: string[];
+}
+
+/** The JS array class that holds a type's data: `DataOf<'int64'>` is `BigInt64Array`. */
+export type DataOf<T extends DataType> = StorageClasses[(typeof DTYPES)[T]['storage']];
+
+/** Any typed array (or string array) a Tensor may hold. */
+export type TensorData = StorageClasses[keyof StorageClasses];
+
+export const DATA_TYPES = Object.keys(DTYPES) as DataType[];
+
+export function isDataType(name: unknown): name is DataType {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(DTYPES, name);
+}
+
+/** Element sizes below a byte are packed: two 4-bit or four 2-bit elements per byte. */
+export function isPacked(type: DataType): boolean {
+  return DTYPES[type].bits > 0 && DTYPES[type].bits < 8;
+}
+
+/** Bytes one element takes in memory; packed types are counted per byte, strings have none. */
+export function elementBytes(type: DataType): number {
+  return DTYPES[type].bits / 8;
+}
+
+/** How many slots of its storage array `size` elements take. */
+export function storageLength(type: DataType, size: number): number {
+  const { bits, slots } = DTYPES[type];
+  return bits > 0 && bits < 8 ? Math.ceil((size * bits) / 8) : size * slots;
+}
+
+const STORAGE_CONSTRUCTORS = {
+  Float32Array, Float64Array, Int8Array, Uint8Array, Int16Array, Uint16Array,
+  Int32Array, Uint32Array, BigInt64Array, BigUint64Array,
+} as const;
+
+type TypedStorage = Exclude<keyof StorageClasses, 'Array'>;
+
+/** The typed array constructor that stores `type` (not for strings). */
+export function storageConstructor(type: Exclude<DataType, 'string'>) {
+  return STORAGE_CONSTRUCTORS[DTYPES[type].storage as TypedStorage];
+}
+
+/** A fresh, zeroed storage array for `size` elements of `type`. */
+export function allocateData<T extends DataType>(type: T, size: number): DataOf<T> {
+  const length = storageLength(type, size);
+  if (type === 'string') return new Array<string>(length).fill('') as DataOf<T>;
+  return new (storageConstructor(type as Exclude<DataType, 'string'>))(length) as DataOf<T>;
+}

@@ -1,0 +1,9 @@
+// tessera-wasm: ONNX Tile, Floor and ConstantOfShape and Ascend ATB AsStrided,
+// as WebAssembly SIMD128 kernels behind a spec-checking TypeScript API.
+export { init, backendInfo, simdSupported, type InitOptions, type BackendInfo, type WasmSource } from './init.js';
+export { Tensor, type TensorLike, type Float16ArrayLike } from './tensor.js';
+export { SpecError } from './errors.js';
+export { DTYPES, DATA_TYPES, type DataType, type DataOf, type TensorData } from './dtype.js';
+export { floor } from './ops/floor.js';
+export { runNode, type NodeSpec } from './run-node.js';
+export { memoryStats, type MemoryStats } from './stats.js';

@@ -1,0 +1,37 @@
+// The instantiated WebAssembly module: its Embind functions and its memory.
+// One per process, set by init().
+
+/** The functions cpp/bindings/bindings.cc exports. Offsets and sizes are in bytes unless named n. */
+export interface Kernels {
+  _malloc(bytes: number): number;
+  _free(offset: number): void;
+  simd128(): boolean;
+  heapBytesInUse(): number;
+  floor(onnxType: number, x: number, y: number, n: number): number;
+}
+
+export interface LoadedModule {
+  readonly kernels: Kernels;
+  readonly memory: WebAssembly.Memory;
+  readonly simd: boolean;
+  readonly wasmBytes: number | undefined;
+  readonly source: string;
+}
+
+let loaded: LoadedModule | undefined;
+
+export function setModule(module: LoadedModule): void {
+  loaded = module;
+}
+
+export function isReady(): boolean {
+  return loaded !== undefined;
+}
+
+/** The module, or the error every op throws before `init()` has resolved. */
+export function wasm(): LoadedModule {
+  if (loaded === undefined) {
+    throw new Error('tessera-wasm is not initialized: call `await tw.init()` before using an op');
+  }
+  return loaded;
+}

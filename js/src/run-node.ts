@@ -1,0 +1,66 @@
+// runNode: one ONNX-style node, resolved against its opset as ONNX does.
+import { type OpContext, describe, specError } from './errors.js';
+import { runFloor } from './ops/floor.js';
+import type { Tensor } from './tensor.js';
+import { OPS, type OpType, type OpVersion, resolve } from './versions.js';
+
+/** A node to run: the op, its domain, the model's opset import and the node's attributes. */
+export interface NodeSpec {
+  opType: string;
+  /** `''` or `'ai.onnx'` (default) for ONNX ops, `'atb'` for Ascend ATB ops. */
+  domain?: string;
+  /** The model's opset import for the domain; default: the newest version. */
+  opset?: number;
+  attributes?: Record<string, unknown>;
+}
+
+type Implementation = (version: OpVersion, inputs: readonly unknown[], attributes: Record<string, unknown>) => Tensor;
+
+const IMPLEMENTATIONS: Partial<Record<OpType, Implementation>> = {
+  Floor: (version, [x]) => runFloor(version, x),
+};
+
+/**
+ * Runs one node as the version its opset selects would: that version's
+ * inputs, attributes and type constraints hold, and a breach is a SpecError.
+ *
+ * @example tw.runNode({ opType: 'Floor', opset: 6 }, [x]) // Floor-6: no bfloat16
+ */
+export function runNode(node: NodeSpec, inputs: readonly unknown[]): Tensor[] {
+  if (typeof node !== 'object' || node === null) throw specError({ op: 'runNode' }, `node must be an object (got ${describe(node)})`);
+  const { opType, opset } = node;
+  const domain = node.domain === undefined || node.domain === '' ? 'ai.onnx' : node.domain;
+  const schema = Object.prototype.hasOwnProperty.call(OPS, opType) ? OPS[opType as OpType] : undefined;
+  const implementation = schema && IMPLEMENTATIONS[opType as OpType];
+  if (!schema || schema.domain !== domain || !implementation) {
+    throw specError({ op: String(opType) }, `no op ${describe(opType)} in domain ${describe(domain)} (known: ${knownOps()})`);
+  }
+  const versions: readonly OpVersion[] = schema.versions;
+  const requested = opset ?? versions[versions.length - 1].since;
+  if (!Number.isSafeInteger(requested) || requested < 1) {
+    throw specError({ op: opType }, `opset must be a positive integer (got ${describe(opset)})`);
+  }
+  const version = resolve(opType as OpType, requested);
+  if (!version) {
+    throw specError({ op: opType }, `opset ${requested} is below the op's first version ${versions[0].since}`);
+  }
+  const context: OpContext = { op: opType, version: schema.versioned ? version.since : undefined };
+
+  if (!Array.isArray(inputs)) throw specError(context, `inputs must be an array of tensors (got ${describe(inputs)})`);
+  if (inputs.length < version.required || inputs.length > version.inputs.length) {
+    const expected = version.required === version.inputs.length ? `${version.required}` : `${version.required} to ${version.inputs.length}`;
+    throw specError(context, `takes ${expected} inputs (${version.inputs.join(', ')}), got ${inputs.length}`);
+  }
+  const attributes = node.attributes ?? {};
+  for (const name of Object.keys(attributes)) {
+    if (!version.attributes.includes(name)) {
+      const known = version.attributes.length ? version.attributes.join(', ') : 'none';
+      throw specError(context, `unknown attribute ${describe(name)} (this version takes: ${known})`);
+    }
+  }
+  return [implementation(version, inputs, attributes)];
+}
+
+function knownOps(): string {
+  return (Object.keys(IMPLEMENTATIONS) as OpType[]).map((op) => `${op} (${OPS[op].domain})`).join(', ');
+}

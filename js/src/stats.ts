@@ -1,0 +1,14 @@
+import { wasm } from './module.js';
+
+export interface MemoryStats {
+  /** Bytes of the module's heap allocated and not yet freed. */
+  heapBytesInUse: number;
+  /** Bytes the module's memory has grown to (it never shrinks). */
+  memoryBytes: number;
+}
+
+/** How much WebAssembly memory is in use: a leak shows as heapBytesInUse that keeps growing. */
+export function memoryStats(): MemoryStats {
+  const { kernels, memory } = wasm();
+  return { heapBytesInUse: kernels.heapBytesInUse(), memoryBytes: memory.buffer.byteLength };
+}

@@ -1,0 +1,95 @@
+import { DTYPES, type DataOf, type DataType, isDataType, storageLength } from './dtype.js';
+import { type OpContext, describe, specError } from './errors.js';
+
+/** What every op takes as a tensor: a `Tensor`, or any `{type, data, dims}` that would be one. */
+export interface TensorLike<T extends DataType = DataType> {
+  readonly type: T;
+  readonly data: DataOf<T> | (T extends 'float16' ? Float16ArrayLike : never);
+  readonly dims: readonly number[];
+}
+
+/** A runtime's `Float16Array` (Node 20 has none); accepted for float16 data. */
+export interface Float16ArrayLike extends ArrayLike<number> {
+  readonly buffer: ArrayBufferLike;
+  readonly byteOffset: number;
+}
+
+/**
+ * An n-dimensional array of one data type, stored in a plain JS array as the
+ * contract's table says (`Tensor<'int64'>` holds a `BigInt64Array`).
+ * The same argument order as onnxruntime-web: `new Tensor('float32', data, [2, 3])`.
+ */
+export class Tensor<T extends DataType = DataType> {
+  readonly type: T;
+  readonly data: DataOf<T>;
+  readonly dims: readonly number[];
+  /** Element count: the product of dims (1 for a scalar, `dims = []`). */
+  readonly size: number;
+
+  constructor(type: T, data: DataOf<T> | (T extends 'float16' ? Float16ArrayLike : never), dims: readonly number[]) {
+    const context = { op: 'Tensor' };
+    this.size = checkTensor(context, 'tensor', type, data, dims);
+    this.type = type;
+    this.data = data as DataOf<T>;
+    this.dims = Object.freeze(Array.from(dims));
+  }
+}
+
+/** Takes a Tensor or a `{type, data, dims}` object for an op, or throws that op's SpecError. */
+export function asTensor(value: unknown, context: OpContext, name: string): Tensor {
+  if (value instanceof Tensor) return value;
+  if (typeof value !== 'object' || value === null) {
+    throw specError(context, `${name} must be a Tensor or {type, data, dims} (got ${describe(value)})`);
+  }
+  const { type, data, dims } = value as Record<string, unknown>;
+  checkTensor(context, name, type, data, dims);
+  return new Tensor(type as DataType, data as never, dims as number[]);
+}
+
+function hasFloat16Array(data: unknown): boolean {
+  const ctor = (globalThis as { Float16Array?: new () => unknown }).Float16Array;
+  return ctor !== undefined && data instanceof ctor;
+}
+
+function storageMatches(type: DataType, data: unknown): boolean {
+  const storage = DTYPES[type].storage;
+  if (storage === 'Array') return Array.isArray(data) && data.every((s) => typeof s === 'string');
+  if (type === 'float16' && hasFloat16Array(data)) return true;
+  const ctor = (globalThis as unknown as Record<string, unknown>)[storage];
+  return typeof ctor === 'function' && data instanceof (ctor as new () => unknown);
+}
+
+/** Validates the three parts of a tensor and returns its element count. */
+export function checkTensor(context: OpContext, name: string, type: unknown, data: unknown, dims: unknown): number {
+  if (!isDataType(type)) throw specError(context, `${name} has an unknown data type (got ${describe(type)})`);
+  if (!Array.isArray(dims) && !(ArrayBuffer.isView(dims) && !(dims instanceof DataView))) {
+    throw specError(context, `${name} dims must be an array of non-negative integers (got ${describe(dims)})`);
+  }
+  let size = 1;
+  for (let i = 0; i < (dims as ArrayLike<unknown>).length; i++) {
+    const d = (dims as ArrayLike<unknown>)[i];
+    if (typeof d !== 'number' || !Number.isSafeInteger(d) || d < 0) {
+      throw specError(context, `${name} dims[${i}] must be a non-negative safe integer (got ${describe(d)})`);
+    }
+    size *= d;
+  }
+  if (!Number.isSafeInteger(size)) {
+    throw specError(context, `${name} element count must be a safe integer (dims [${Array.from(dims as number[]).join(', ')}] give ${size})`);
+  }
+  if (!storageMatches(type, data)) {
+    const expected = type === 'string' ? 'an array of strings' : `a ${DTYPES[type].storage}`;
+    throw specError(context, `${name} data must be ${expected} for type ${type} (got ${describe(data)})`);
+  }
+  const expectedLength = storageLength(type, size);
+  const length = (data as ArrayLike<unknown>).length;
+  if (length !== expectedLength) {
+    throw specError(context, `${name} data of type ${type} with dims [${Array.from(dims as number[]).join(', ')}] must have length ${expectedLength} (got ${length})`);
+  }
+  if (type === 'bool') {
+    const bytes = data as Uint8Array;
+    for (let i = 0; i < bytes.length; i++) {
+      if (bytes[i] > 1) throw specError(context, `${name} bool data must be 0 or 1 (got ${bytes[i]} at index ${i})`);
+    }
+  }
+  return size;
+}

@@ -1,0 +1,51 @@
+// Builds the package into dist/:
+//   dist/wasm/     tessera.wasm (SIMD128) and tessera-scalar.wasm (fallback)
+//   dist/esm/      the ES module build (tsc), with the Emscripten loader as an ES module
+//   dist/cjs/      one CommonJS file (esbuild, from the ESM build)
+//   dist/types/    TypeScript declarations
+// Usage: node scripts/build.mjs [--skip-wasm]
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const wasmBuild = `${root}build/wasm`;
+const run = (command, args, env = {}) =>
+  execFileSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+
+run('node', ['scripts/gen-dtypes.mjs']);
+
+if (!process.argv.includes('--skip-wasm')) {
+  // Debian's emscripten needs Debian's acorn for its optimizer.
+  const env = { NODE_PATH: '/usr/share/nodejs' };
+  if (!existsSync(`${wasmBuild}/CMakeCache.txt`)) {
+    run('emcmake', ['cmake', '-S', '.', '-B', wasmBuild, '-DCMAKE_BUILD_TYPE=Release'], env);
+  }
+  run('cmake', ['--build', wasmBuild, '-j2'], env);
+}
+
+// Both builds must share one loader: it is only Embind's registration code.
+const glue = readFileSync(`${wasmBuild}/tessera.js`, 'utf8');
+const scalarGlue = readFileSync(`${wasmBuild}/tessera-scalar.js`, 'utf8').replaceAll('tessera-scalar.wasm', 'tessera.wasm');
+if (glue !== scalarGlue) throw new Error('the SIMD and scalar builds produced different JS loaders');
+
+rmSync(`${root}dist`, { recursive: true, force: true });
+mkdirSync(`${root}dist/wasm`, { recursive: true });
+for (const file of ['tessera.wasm', 'tessera-scalar.wasm']) cpSync(`${wasmBuild}/${file}`, `${root}dist/wasm/${file}`);
+
+run('node', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json']);
+
+// The loader ends in a UMD tail (module.exports = ...) that would clobber the
+// CommonJS bundle's exports: it becomes a plain ES module instead.
+const umdTail = glue.indexOf("if (typeof exports === 'object' && typeof module === 'object')");
+if (umdTail < 0) throw new Error('the Emscripten loader no longer ends as expected: update scripts/build.mjs');
+mkdirSync(`${root}dist/esm/glue`, { recursive: true });
+writeFileSync(`${root}dist/esm/glue/tessera-glue.js`,
+  `${glue.slice(0, umdTail)}export default createTesseraModule;\n`);
+cpSync(`${root}js/src/glue/tessera-glue.d.ts`, `${root}dist/types/glue/tessera-glue.d.ts`);
+
+// import.meta.url has no CommonJS meaning: the bundle gets its own file URL instead.
+run('node_modules/.bin/esbuild', ['dist/esm/index.js', '--bundle', '--format=cjs', '--platform=node',
+  '--target=node20', '--outfile=dist/cjs/index.cjs', '--log-level=warning',
+  '--define:import.meta.url=__tessera_module_url',
+  "--banner:js=const __tessera_module_url = require('node:url').pathToFileURL(__filename).href;"]);

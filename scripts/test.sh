@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The test command (npm test): set up, build, then every suite.
+#   native doctest on the kernels (plain, and under ASan+UBSan)
+#   Jest on the API, against the built package
+# Ends with one line: "tests: N passed, M failed".
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/setup.sh
+node scripts/gen-dtypes.mjs --check
+npm run build
+
+passed=0
+failed=0
+count() { passed=$((passed + $1)); failed=$((failed + $2)); }
+
+# Runs a doctest binary and adds its test-case counts.
+doctest() {
+  local log
+  log=$(mktemp)
+  local status=0
+  "$@" 2>&1 | tee "$log" | tail -n 4 || status=$?
+  local line
+  line=$(grep '\[doctest\] test cases:' "$log" | tail -n 1)
+  count "$(sed -E 's/.*\| *([0-9]+) passed.*/\1/' <<<"$line")" "$(sed -E 's/.*\| *([0-9]+) failed.*/\1/' <<<"$line")"
+  rm -f "$log"
+  return $status
+}
+
+echo "== native kernels (doctest through SIMDe)"
+cmake -S . -B build/native -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build build/native -j2 >/dev/null
+doctest build/native/tessera_tests
+
+echo "== native kernels under AddressSanitizer + UndefinedBehaviorSanitizer"
+cmake -S . -B build/native-asan -DCMAKE_BUILD_TYPE=Debug -DTESSERA_SANITIZE=ON >/dev/null
+cmake --build build/native-asan -j2 >/dev/null
+doctest build/native-asan/tessera_tests
+
+echo "== TypeScript API (Jest)"
+node_modules/.bin/tsc -p tests/tsconfig.json
+status=0
+node_modules/.bin/jest --json --outputFile=build/jest-results.json || status=$?
+read -r jest_passed jest_failed < <(node -e "const r=require('./build/jest-results.json');console.log(r.numPassedTests, r.numFailedTests + r.numRuntimeErrorTestSuites)")
+count "$jest_passed" "$jest_failed"
+
+echo "tests: $passed passed, $failed failed"
+[ "$failed" -eq 0 ] && [ "$status" -eq 0 ]

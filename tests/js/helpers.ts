@@ -1,0 +1,62 @@
+// Shared by the Jest suites.
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+
+/** ../shared beside the repository: the specs and the official ONNX vectors. */
+export const SHARED = path.resolve(__dirname, '../../../shared');
+export const ONNX_TESTS = path.join(SHARED, 'onnx-node-tests');
+export const hasShared = existsSync(ONNX_TESTS);
+
+/** `it`, or a skipped `it` that says why when ../shared is absent. */
+export function itWithShared(name: string, body: () => Promise<unknown>): void {
+  if (hasShared) {
+    it(name, body);
+  } else {
+    it.skip(`${name} (skipped: ${ONNX_TESTS} is absent)`, body);
+    console.warn(`skipped "${name}": the official ONNX vectors are read from ${ONNX_TESTS}, which is absent`);
+  }
+}
+
+/** Expects `fn` to throw a SpecError for `op`-`version` whose message matches every pattern. */
+export function expectSpecError(fn: () => unknown, op: string, version: number | undefined, ...patterns: (string | RegExp)[]): void {
+  let thrown: unknown;
+  try {
+    fn();
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown).toBeInstanceOf(Error);
+  const error = thrown as Error & { op?: string; version?: number };
+  expect(error.name).toBe('SpecError');
+  expect(error.op).toBe(op);
+  expect(error.version).toBe(version);
+  expect(error.message.startsWith(version === undefined ? `${op}:` : `${op}-${version}:`)).toBe(true);
+  for (const pattern of patterns) expect(error.message).toMatch(pattern);
+}
+
+export const f32 = (values: number[]) => new Float32Array(values);
+
+const TYPED: Record<string, new (n: number) => ArrayLike<unknown>> = {
+  Float32Array, Float64Array, Int8Array, Uint8Array, Int16Array, Uint16Array,
+  Int32Array, Uint32Array, BigInt64Array, BigUint64Array,
+};
+
+/** Storage slots `size` elements of `type` take, by the contract's table (computed independently of the library). */
+export function slotsFor(type: string, size: number): number {
+  if (['int4', 'uint4', 'float4e2m1'].includes(type)) return Math.ceil(size / 2);
+  if (['int2', 'uint2'].includes(type)) return Math.ceil(size / 4);
+  if (type === 'complex64' || type === 'complex128') return size * 2;
+  return size;
+}
+
+/** A zero-filled (empty-string for strings) tensor of any type. */
+export function zeros(type: string, dims: number[]): { type: never; data: never; dims: number[] } {
+  const size = dims.reduce((a, b) => a * b, 1);
+  const length = slotsFor(type, size);
+  const storage = (require('tessera-wasm') as typeof import('tessera-wasm')).DTYPES[type as 'float32'].storage as string;
+  const data = storage === 'Array' ? new Array(length).fill('') : new TYPED[storage](length);
+  return { type: type as never, data: data as never, dims };
+}
+
+/** A tensor's data as a plain array, whatever its type. */
+export const values = (t: { data: unknown }) => Array.from(t.data as ArrayLike<number | bigint | string>);
