@@ -5,5 +5,8 @@ module.exports = {
   roots: ['<rootDir>/tests/js'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tests/tsconfig.json' }] },
-  moduleNameMapper: { '^tessera-wasm$': '<rootDir>/dist/cjs/index.cjs' },
+  moduleNameMapper: {
+    '^tessera-wasm$': '<rootDir>/dist/cjs/index.cjs',
+    '^(\.{1,2}/.*)\.js$': '$1',  // source modules import './x.js' for ESM; ts-jest finds x.ts
+  },
 };
