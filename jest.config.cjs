@@ -7,6 +7,6 @@ module.exports = {
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tests/tsconfig.json' }] },
   moduleNameMapper: {
     '^tessera-wasm$': '<rootDir>/dist/cjs/index.cjs',
-    '^(\.{1,2}/.*)\.js$': '$1',  // source modules import './x.js' for ESM; ts-jest finds x.ts
+    '^(\\.{1,2}/.*)\\.js$': '$1',  // source modules import './x.js' for ESM; ts-jest finds x.ts
   },
 };
