@@ -2,10 +2,11 @@
 //   dist/wasm/     tessera.wasm (SIMD128) and tessera-scalar.wasm (fallback)
 //   dist/esm/      the ES module build (tsc), with the Emscripten loader as an ES module
 //   dist/cjs/      one CommonJS file (esbuild, from the ESM build)
-//   dist/types/    TypeScript declarations
+//   dist/types/    TypeScript declarations: .d.ts for the ESM build (tsc) and
+//                  .d.cts for the CommonJS one (the same, with .cjs specifiers)
 // Usage: node scripts/build.mjs [--skip-wasm]
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -42,7 +43,18 @@ if (umdTail < 0) throw new Error('the Emscripten loader no longer ends as expect
 mkdirSync(`${root}dist/esm/glue`, { recursive: true });
 writeFileSync(`${root}dist/esm/glue/tessera-glue.js`,
   `${glue.slice(0, umdTail)}export default createTesseraModule;\n`);
-cpSync(`${root}js/src/glue/tessera-glue.d.ts`, `${root}dist/types/glue/tessera-glue.d.ts`);
+
+// A .d.ts in a "type": "module" package describes an ES module; TypeScript
+// under node16/nodenext would tell `require('tessera-wasm')` users that they
+// load ESM. The require condition gets .d.cts twins whose relative specifiers
+// name .cjs files (TypeScript maps ./x.cjs to ./x.d.cts).
+const relativeJs = /((?:\bfrom|\bimport\()\s*)(['"])(\.{1,2}\/[^'"]*)\.js\2/g;
+for (const entry of readdirSync(`${root}dist/types`, { recursive: true })) {
+  const file = `${root}dist/types/${entry}`;
+  if (!String(entry).endsWith('.d.ts')) continue;
+  const text = readFileSync(file, 'utf8');
+  writeFileSync(file.replace(/\.d\.ts$/, '.d.cts'), text.replace(relativeJs, '$1$2$3.cjs$2'));
+}
 
 // import.meta.url has no CommonJS meaning: the bundle gets its own file URL instead.
 run('node_modules/.bin/esbuild', ['dist/esm/index.js', '--bundle', '--format=cjs', '--platform=node',

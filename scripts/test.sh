@@ -2,6 +2,7 @@
 # The test command (npm test): set up, build, then every suite.
 #   native doctest on the kernels (plain, and under ASan+UBSan)
 #   Jest on the API, against the built package
+#   the published types (tsc --strict on tests/types)
 # Ends with one line: "tests: N passed, M failed".
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,6 +44,16 @@ status=0
 node_modules/.bin/jest --json --outputFile=build/jest-results.json || status=$?
 read -r jest_passed jest_failed < <(node -e "const r=require('./build/jest-results.json');console.log(r.numPassedTests, r.numFailedTests + r.numRuntimeErrorTestSuites)")
 count "$jest_passed" "$jest_failed"
+
+echo "== published types (tsc --strict on tests/types; one test per file)"
+types_log=$(mktemp)
+node_modules/.bin/tsc -p tests/types >"$types_log" 2>&1 || status=1
+cat "$types_log"
+for file in tests/types/*.ts tests/types/*.cts; do
+  if grep -q "^$file(" "$types_log"; then count 0 1; else count 1 0; fi
+done
+grep -q "error TS" "$types_log" && ! grep -q "^tests/types/" "$types_log" && count 0 1  # an error outside the files
+rm -f "$types_log"
 
 echo "tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$status" -eq 0 ]

@@ -1,6 +1,12 @@
-import { DTYPES } from './generated/dtypes.js';
+import { DTYPES as TABLE } from './generated/dtypes.js';
 
-export { DTYPES };
+/**
+ * The data type table, one source with the C++ side: for each type name its
+ * ONNX TensorProto number (`onnx`), bits per element (`bits`), the JS class
+ * holding its data (`storage`) and storage slots per element (`slots`, 2 for
+ * complex types).
+ */
+export const DTYPES = TABLE;
 
 /** A data type name of the contract's table: `'float32'`, `'int64'`, `'float8e4m3fn'`, ... */
 export type DataType = keyof typeof DTYPES;
@@ -25,6 +31,7 @@ export type DataOf<T extends DataType> = StorageClasses[(typeof DTYPES)[T]['stor
 /** Any typed array (or string array) a Tensor may hold. */
 export type TensorData = StorageClasses[keyof StorageClasses];
 
+/** Every data type name, in ONNX TensorProto number order. */
 export const DATA_TYPES = Object.keys(DTYPES) as DataType[];
 
 export function isDataType(name: unknown): name is DataType {

@@ -1,9 +1,24 @@
 import createTesseraModule from './glue/tessera-glue.js';
 import { type Kernels, type LoadedModule, isReady, setModule, wasm } from './module.js';
 
-/** Where the WebAssembly module comes from: a URL or path, its bytes, or a compiled module. */
-export type WasmSource = string | URL | ArrayBuffer | ArrayBufferView | WebAssembly.Module;
+declare global {
+  // The DOM lib declares WebAssembly; a Node project compiled without it
+  // (`lib: ["ES2022"]` and @types/node) would not find the type WasmSource
+  // names. This merges with the DOM's empty interface, and stands alone where
+  // there is none.
+  namespace WebAssembly {
+    interface Module {}
+  }
+}
 
+/**
+ * Where the WebAssembly module comes from: a URL or path, its bytes, or a
+ * compiled module. (`WebAssembly.Module` has no members, so any value would
+ * match it; `& object` at least turns away numbers and booleans.)
+ */
+export type WasmSource = string | URL | ArrayBuffer | ArrayBufferView | (WebAssembly.Module & object);
+
+/** Options of `init()`: where the .wasm comes from and which build to load. */
 export interface InitOptions {
   /**
    * The module to load, for hosts that serve the .wasm themselves (a CDN, a

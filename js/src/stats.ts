@@ -1,5 +1,6 @@
 import { wasm } from './module.js';
 
+/** What `memoryStats()` returns. */
 export interface MemoryStats {
   /** Bytes of the module's heap allocated and not yet freed. */
   heapBytesInUse: number;

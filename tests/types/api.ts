@@ -1,0 +1,95 @@
+// Compile-time tests of the public types. Every `@ts-expect-error` line must
+// fail to compile (tsc reports one that compiles as an error itself), and
+// every other line must compile: misuse is a compile error, correct use is not.
+import * as tw from 'tessera-wasm';
+
+declare const f32: Float32Array;
+declare const f64: Float64Array;
+declare const i32: Int32Array;
+declare const u16: Uint16Array;
+declare const u8: Uint8Array;
+declare const i64: BigInt64Array;
+
+// ---------------------------------------------------------------------------
+// Tensor: the `type` string decides the class of `data`
+
+export const int64: tw.Tensor<'int64'> = new tw.Tensor('int64', i64, [1]);
+export const int64Data: BigInt64Array = int64.data;
+export const uint64Data: BigUint64Array = new tw.Tensor('uint64', new BigUint64Array(1), [1]).data;
+export const float16Bits: Uint16Array = new tw.Tensor('float16', u16, [1]).data;
+export const bfloat16Bits: Uint16Array = new tw.Tensor('bfloat16', u16, [1]).data;
+export const boolData: Uint8Array = new tw.Tensor('bool', u8, [1]).data;
+export const packedInt4: Uint8Array = new tw.Tensor('int4', u8, [2]).data;
+export const complex: Float32Array = new tw.Tensor('complex64', f32, [1]).data;
+export const strings: string[] = new tw.Tensor('string', ['a'], [1]).data;
+export const scalar = new tw.Tensor('float64', f64, []);
+export const size: number = scalar.size;
+export const dims: readonly number[] = scalar.dims;
+
+// @ts-expect-error int64 data is a BigInt64Array, not a Float32Array
+new tw.Tensor('int64', new Float32Array(1), [1]);
+// @ts-expect-error float32 data is a Float32Array, not a plain array
+new tw.Tensor('float32', [1, 2], [2]);
+// @ts-expect-error bool data is a Uint8Array
+new tw.Tensor('bool', [true], [1]);
+// @ts-expect-error no such type
+new tw.Tensor('float128', f64, [1]);
+// @ts-expect-error dims are numbers, not bigints
+new tw.Tensor('float32', f32, [1n]);
+// @ts-expect-error a Tensor<'int64'> holds no Float64Array
+export const notFloat: Float64Array = int64.data;
+// @ts-expect-error a Tensor's fields are read-only
+int64.dims = [2];
+// @ts-expect-error a Tensor's dims are read-only too
+int64.dims.push(2);
+// @ts-expect-error the type is fixed by the class's parameter
+export const mislabeled: tw.Tensor<'float32'> = int64;
+
+// ---------------------------------------------------------------------------
+// Floor: float types only; the result keeps the input's type
+
+export const floored: tw.Tensor<'float32'> = tw.floor(new tw.Tensor('float32', f32, [1]));
+export const flooredHalf: Uint16Array = tw.floor(new tw.Tensor('float16', u16, [1])).data;
+export const flooredLike: Float64Array = tw.floor({ type: 'float64', data: f64, dims: [1] }).data;
+
+// @ts-expect-error Floor takes no int32
+tw.floor(new tw.Tensor('int32', i32, [1]));
+// @ts-expect-error nor int64, as a plain object either
+tw.floor({ type: 'int64', data: i64, dims: [1] });
+// @ts-expect-error a {type, data, dims} whose data does not match its type
+tw.floor({ type: 'float64', data: f32, dims: [1] });
+// @ts-expect-error float32 in, float32 out
+export const flooredWrong: tw.Tensor<'float64'> = tw.floor(new tw.Tensor('float32', f32, [1]));
+
+// ---------------------------------------------------------------------------
+// init and backendInfo
+
+export const loading: Promise<void> = tw.init();
+tw.init({ wasm: new URL('https://cdn.example/tessera.wasm') });
+tw.init({ wasm: '/assets/tessera.wasm', backend: 'scalar' });
+tw.init({ wasm: u8 });
+tw.init({ wasm: new ArrayBuffer(8) });
+declare const compiled: WebAssembly.Module;
+tw.init({ wasm: compiled });
+export const simd: boolean = tw.backendInfo().simd;
+export const source: string = tw.backendInfo().source;
+
+// @ts-expect-error no such backend
+tw.init({ backend: 'webgpu' });
+// @ts-expect-error a number is no module source
+tw.init({ wasm: 42 });
+// @ts-expect-error unknown option
+tw.init({ wasmUrl: '/tessera.wasm' });
+
+// ---------------------------------------------------------------------------
+// runNode and errors
+
+export const outputs: tw.Tensor[] = tw.runNode({ opType: 'Floor', opset: 6 }, [floored]);
+// @ts-expect-error a node needs its opType
+tw.runNode({ opset: 13 }, [floored]);
+// @ts-expect-error opset is a number
+tw.runNode({ opType: 'Floor', opset: '13' }, [floored]);
+
+export function whichOp(error: unknown): string | undefined {
+  return error instanceof tw.SpecError ? `${error.op}-${error.version ?? ''}` : undefined;
+}
