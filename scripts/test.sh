@@ -3,6 +3,8 @@
 #   native doctest on the kernels (plain, and under ASan+UBSan)
 #   Jest on the API, against the built package
 #   the published types (tsc --strict on tests/types)
+#   the npm package in scratch projects: Node CJS/ESM, TypeScript, Vite +
+#   Chromium (tests/e2e/package.test.mjs)
 # Ends with one line: "tests: N passed, M failed".
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -54,6 +56,17 @@ for file in tests/types/*.ts tests/types/*.cts; do
 done
 grep -q "error TS" "$types_log" && ! grep -q "^tests/types/" "$types_log" && count 0 1  # an error outside the files
 rm -f "$types_log"
+
+echo "== npm package in scratch projects (tests/e2e/package.test.mjs)"
+package_log=$(mktemp)
+node tests/e2e/package.test.mjs 2>&1 | tee "$package_log" | grep -v '^ok ' || true
+line=$(grep -E '^package: [0-9]+ passed, [0-9]+ failed$' "$package_log" | tail -n 1)
+if [ -n "$line" ]; then
+  count "$(sed -E 's/^package: ([0-9]+) passed.*/\1/' <<<"$line")" "$(sed -E 's/.* ([0-9]+) failed$/\1/' <<<"$line")"
+else
+  count 0 1  # it died before its summary
+fi
+rm -f "$package_log"
 
 echo "tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$status" -eq 0 ]

@@ -1,0 +1,301 @@
+#!/usr/bin/env node
+// The npm package as its users get it. `npm pack`s the built repo (run
+// `npm run build` first; npm test does), checks the tarball's file list and
+// its types with @arethetypeswrong/cli, then installs it offline into scratch
+// projects in a temp dir and runs every op there:
+//   (a) a Node CommonJS script            (b) a Node ES module script, with and without SIMD128
+//   (c) TypeScript projects, ESM and CJS, compiled by `tsc --strict`, then run
+//   (d) a Vite app built for production, in headless Chromium: the page, a
+//       Web Worker it starts, the scalar fallback, and a strict-CSP page
+//       loading the .wasm from another origin through init({wasm})
+//   (e) a project whose node_modules/tessera-wasm is this repo itself
+// Nothing is fetched: the tarball has no dependencies, and tsc, vite and
+// playwright-core come from the repo's node_modules. Chromium is Debian's.
+// Prints one line per check and ends with "package: N passed, M failed".
+// TESSERA_KEEP_E2E=1 keeps the temp dir for a look.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const fixtures = fileURLToPath(new URL('fixtures/', import.meta.url));
+const work = mkdtempSync(join(tmpdir(), 'tessera-package-'));
+const CHROMIUM = '/usr/bin/chromium';
+
+let passed = 0;
+let failed = 0;
+function report(name, ok, detail = '') {
+  if (ok) passed++;
+  else failed++;
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${ok || !detail ? '' : `\n       ${String(detail).split('\n').join('\n       ')}`}`);
+}
+
+/** Runs one group; an exception fails it as one check, and the rest go on. */
+async function group(name, body) {
+  console.log(`== ${name}`);
+  try {
+    await body();
+  } catch (error) {
+    report(`${name}: completes`, false, error?.stack ?? error);
+  }
+}
+
+/** Reports the results a scratch host printed (checks.mjs's format), each under the host's name. */
+function reportResults(host, results) {
+  if (!Array.isArray(results) || results.length === 0) {
+    report(`${host}: printed results`, false, JSON.stringify(results));
+    return;
+  }
+  for (const r of results) {
+    if (r.skipped) console.log(`skip ${host}: ${r.name} (${r.skipped})`);
+    else report(`${host}: ${r.name}`, r.ok, r.detail);
+  }
+}
+
+// npm run scripts export npm_config_local_prefix and friends, which would make
+// a child npm install into this repo: children get none of them.
+const childEnv = Object.fromEntries(Object.entries(process.env)
+  .filter(([key]) => !key.toLowerCase().startsWith('npm_') || key.toLowerCase() === 'npm_config_cache'));
+
+function run(command, args, cwd, { allowFailure = false } = {}) {
+  const result = spawnSync(command, args, { cwd, env: childEnv, encoding: 'utf8', timeout: 180_000, maxBuffer: 64 << 20 });
+  const output = `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? `\n${result.error}` : ''}`;
+  if (!allowFailure && result.status !== 0) {
+    throw new Error(`${command} ${args.join(' ')} (in ${cwd}) exited ${result.status}:\n${output.slice(-4000)}`);
+  }
+  return { status: result.status, stdout: result.stdout ?? '', output };
+}
+
+/** Runs a scratch host script and parses the JSON results it printed last. */
+function runHost(cwd, args) {
+  const { stdout } = run(process.execPath, args, cwd);
+  return JSON.parse(stdout.trim().split('\n').pop());
+}
+
+/** A scratch project: package.json, the fixture files given, and the tarball installed offline. */
+function scratch(name, packageJson, files) {
+  const dir = join(work, name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `scratch-${name}`, private: true, ...packageJson }, null, 2));
+  for (const [to, content] of Object.entries(files)) writeFileSync(join(dir, to), content);
+  run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], dir);
+  return dir;
+}
+
+const fixture = (path) => readFileSync(join(fixtures, path), 'utf8');
+const checksEsm = fixture('checks.mjs');
+// The same checks as a CommonJS module: one export, rewritten.
+const checksCjs = checksEsm.replace('export async function runChecks', 'async function runChecks') + '\nmodule.exports = { runChecks };\n';
+
+// ---------------------------------------------------------------------------
+// The tarball
+
+let tarball;
+await group('npm pack', async () => {
+  const { stdout } = run('npm', ['pack', '--json', '--pack-destination', work], root);
+  const [packed] = JSON.parse(stdout);
+  tarball = join(work, packed.filename);
+  const files = packed.files.map((f) => f.path).sort();
+
+  const allowed = [/^dist\/esm\/.+\.js$/, /^dist\/cjs\/index\.cjs$/, /^dist\/types\/.+\.d\.c?ts$/, /^dist\/wasm\/[^/]+\.wasm$/,
+    /^README\.md$/, /^LICENSE$/, /^package\.json$/];
+  const stray = files.filter((f) => !allowed.some((pattern) => pattern.test(f)));
+  report('tarball holds only dist/ (esm, cjs, types, wasm), README.md, LICENSE, package.json', stray.length === 0, `stray: ${stray.join(', ')}`);
+  const required = ['dist/esm/index.js', 'dist/cjs/index.cjs', 'dist/types/index.d.ts', 'dist/types/index.d.cts',
+    'dist/wasm/tessera.wasm', 'dist/wasm/tessera-scalar.wasm', 'README.md', 'LICENSE', 'package.json'];
+  const absent = required.filter((f) => !files.includes(f));
+  report('tarball holds each build, both declaration kinds, both .wasm files, README, LICENSE', absent.length === 0, `absent: ${absent.join(', ')}`);
+  const dts = files.filter((f) => f.endsWith('.d.ts')).map((f) => f.replace(/\.d\.ts$/, ''));
+  const dcts = files.filter((f) => f.endsWith('.d.cts')).map((f) => f.replace(/\.d\.cts$/, ''));
+  report('every .d.ts has its .d.cts twin', dts.join() === dcts.join(), `d.ts: ${dts.length}, d.cts: ${dcts.length}`);
+
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const dot = pkg.exports?.['.'];
+  const fields = [
+    ['exports["."].import', dot?.import?.types === './dist/types/index.d.ts' && dot?.import?.default === './dist/esm/index.js'],
+    ['exports["."].require', dot?.require?.types === './dist/types/index.d.cts' && dot?.require?.default === './dist/cjs/index.cjs'],
+    ['exports["./wasm"]', pkg.exports?.['./wasm'] === './dist/wasm/tessera.wasm'],
+    ['files', JSON.stringify(pkg.files) === JSON.stringify(['dist', 'README.md', 'LICENSE'])],
+    ['sideEffects', pkg.sideEffects === false],
+    ['engines', typeof pkg.engines?.node === 'string'],
+    ['types', pkg.types === './dist/types/index.d.cts'],
+    ['no dependencies', pkg.dependencies === undefined],
+  ];
+  for (const [field, ok] of fields) report(`package.json ${field}`, ok, JSON.stringify(pkg[field.split(/[[.]/)[0]]));
+});
+if (!tarball) {
+  console.log(`package: ${passed} passed, ${failed} failed`);
+  process.exit(1);
+}
+
+await group('@arethetypeswrong/cli on the tarball', async () => {
+  // The .wasm subpaths are files, not modules: nothing to type.
+  const { status, output } = run(join(root, 'node_modules/.bin/attw'),
+    [tarball, '--format', 'json', '--exclude-entrypoints', './wasm', './wasm-scalar', './package.json'], work, { allowFailure: true });
+  const json = JSON.parse(output.slice(output.indexOf('{')));
+  const problems = json.analysis?.problems ?? json.problems;
+  report('attw finds no problem', status === 0 && Array.isArray(problems) && problems.length === 0, JSON.stringify(problems ?? output).slice(0, 2000));
+  const resolutions = json.analysis?.entrypoints?.['.']?.resolutions ?? {};
+  const typesFile = (mode) => resolutions[mode]?.resolution?.fileName;
+  report('attw: require resolves to the .d.cts, import to the .d.ts',
+    /index\.d\.cts$/.test(typesFile('node16-cjs')) && /index\.d\.ts$/.test(typesFile('node16-esm')) && /index\.d\.ts$/.test(typesFile('bundler')),
+    JSON.stringify(Object.fromEntries(Object.keys(resolutions).map((m) => [m, typesFile(m)]))));
+});
+
+// ---------------------------------------------------------------------------
+// Node
+
+await group('(a) Node CommonJS script', async () => {
+  const dir = scratch('node-cjs', {}, { 'index.js': fixture('node-cjs/index.js'), 'checks.js': checksCjs });
+  reportResults('(a) cjs', runHost(dir, ['index.js']));
+});
+
+await group('(b) Node ES module script', async () => {
+  const dir = scratch('node-esm', { type: 'module' }, { 'index.js': fixture('node-esm/index.js'), 'checks.mjs': checksEsm });
+  reportResults('(b) esm', runHost(dir, ['index.js']));
+  reportResults('(b) esm without SIMD128', runHost(dir, ['index.js', 'nosimd']));
+});
+
+// ---------------------------------------------------------------------------
+// TypeScript: ESM and CJS projects under node16 rules, and one with no DOM lib
+
+const tsc = join(root, 'node_modules/typescript/bin/tsc');
+const tsProjects = [
+  { name: 'ts-esm', type: 'module', lib: ['ES2022', 'DOM'], types: [], declarations: /tessera-wasm\/dist\/types\/index\.d\.ts/ },
+  { name: 'ts-cjs', type: 'commonjs', lib: ['ES2022', 'DOM'], types: [], declarations: /tessera-wasm\/dist\/types\/index\.d\.cts/ },
+  { name: 'ts-node-no-dom', type: 'module', lib: ['ES2022'], types: ['node'], declarations: /tessera-wasm\/dist\/types\/index\.d\.ts/ },
+];
+for (const project of tsProjects) {
+  await group(`(c) TypeScript ${project.name} (tsc --strict, module nodenext, lib ${project.lib.join('+')})`, async () => {
+    const tsconfig = {
+      compilerOptions: {
+        strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'ES2022', lib: project.lib,
+        types: project.types, typeRoots: [join(root, 'node_modules/@types')], skipLibCheck: false,
+        outDir: 'out', rootDir: '.',
+      },
+      files: ['main.ts'],
+    };
+    const dir = scratch(project.name, { type: project.type },
+      { 'main.ts': fixture('ts/main.ts'), 'tsconfig.json': JSON.stringify(tsconfig, null, 2) });
+    const { status, output } = run(process.execPath, [tsc, '-p', '.', '--explainFiles'], dir, { allowFailure: true });
+    report(`(c) ${project.name}: tsc --strict compiles against the declarations`, status === 0, output.split('\n').filter((l) => /error/.test(l)).join('\n'));
+    report(`(c) ${project.name}: tsc picked the ${project.type === 'module' ? '.d.ts' : '.d.cts'} declarations`,
+      project.declarations.test(output), output.split('\n').filter((l) => l.includes('tessera-wasm')).join('\n'));
+    if (status === 0) reportResults(`(c) ${project.name}`, runHost(dir, ['out/main.js']));
+  });
+}
+
+await group('declarations: every export has a doc comment (what an editor shows)', async () => {
+  const { default: ts } = await import('typescript');
+  for (const entry of ['index.d.ts', 'index.d.cts']) {
+    const file = join(work, 'node-cjs/node_modules/tessera-wasm/dist/types', entry);
+    const program = ts.createProgram([file], { strict: true, noEmit: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext });
+    const checker = program.getTypeChecker();
+    const exported = checker.getExportsOfModule(checker.getSymbolAtLocation(program.getSourceFile(file)));
+    const undocumented = exported.filter((symbol) => {
+      const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+      return ts.displayPartsToString(target.getDocumentationComment(checker)).trim() === '';
+    });
+    report(`${entry}: all ${exported.length} exports documented`, exported.length > 10 && undocumented.length === 0,
+      `undocumented: ${undocumented.map((s) => s.name).join(', ')}`);
+  }
+});
+
+// ---------------------------------------------------------------------------
+// (d) A Vite app in headless Chromium
+
+const MIME = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css' };
+
+/** A static server for `dir`; `headers(path)` adds response headers. Resolves to its origin. */
+function serve(dir, headers = () => ({})) {
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+    const file = join(dir, path === '/' ? 'index.html' : path);
+    if (path.includes('..') || !existsSync(file) || !extname(file)) {
+      response.writeHead(404).end('not found');
+      return;
+    }
+    response.writeHead(200, { 'Content-Type': MIME[extname(file)] ?? 'application/octet-stream', ...headers(path) });
+    response.end(readFileSync(file));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, origin: `http://127.0.0.1:${server.address().port}` })));
+}
+
+/** Loads `url`, waits for window.__results and reports them, plus any uncaught page error. */
+async function runPage(context, host, url) {
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await page.goto(url);
+  let results;
+  // Polled from here: waitForFunction would need eval, which the CSP page forbids.
+  for (let i = 0; i < 300 && results === undefined; i++) {
+    results = await page.evaluate(() => window.__results);
+    if (results === undefined) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  report(`${host}: page reported results`, results !== undefined, 'no window.__results after 30 s');
+  report(`${host}: no uncaught page error`, errors.length === 0, errors.join('\n'));
+  if (results?.page) reportResults(host, results.page);
+  if (results?.worker) reportResults(`${host} (Web Worker)`, results.worker);
+  await page.close();
+  return results;
+}
+
+await group('(d) Vite app in headless Chromium', async () => {
+  const app = fixtures + 'vite-app/';
+  const files = Object.fromEntries(readdirSync(app).map((f) => [f, readFileSync(app + f, 'utf8')]));
+  const dir = scratch('vite-app', { type: 'module' }, { ...files, 'checks.mjs': checksEsm });
+  const { build } = await import('vite');
+  await build({
+    root: dir, configFile: false, logLevel: 'warn',
+    build: { outDir: join(dir, 'dist'), rollupOptions: { input: { index: join(dir, 'index.html'), csp: join(dir, 'csp.html') } } },
+    worker: { format: 'es' },
+  });
+  const assets = readdirSync(join(dir, 'dist/assets'));
+  report('(d) vite build copied both .wasm files (new URL(..., import.meta.url))',
+    assets.some((f) => /^tessera-[\w-]+\.wasm$/.test(f) && !f.startsWith('tessera-scalar')) && assets.some((f) => /^tessera-scalar-[\w-]+\.wasm$/.test(f)),
+    assets.join(', '));
+
+  const csp = "script-src 'self' 'wasm-unsafe-eval'";
+  const site = await serve(join(dir, 'dist'), (path) => (path === '/csp.html' ? { 'Content-Security-Policy': csp } : {}));
+  const cdn = await serve(join(dir, 'node_modules/tessera-wasm/dist/wasm'), () => ({ 'Access-Control-Allow-Origin': '*' }));
+  const { chromium } = await import('playwright-core');
+  const context = await chromium.launchPersistentContext(mkdtempSync(join(work, 'chromium-profile-')), {
+    executablePath: CHROMIUM, headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync', '--no-first-run'],
+  });
+  try {
+    await runPage(context, '(d) page', `${site.origin}/index.html`);
+    await runPage(context, '(d) page without SIMD128', `${site.origin}/index.html?nosimd`);
+    await runPage(context, `(d) CSP page (${csp})`, `${site.origin}/csp.html?wasm=${encodeURIComponent(`${cdn.origin}/tessera.wasm`)}`);
+  } finally {
+    await context.close();
+    site.server.close();
+    cdn.server.close();
+  }
+});
+
+// ---------------------------------------------------------------------------
+// (e) node_modules/tessera-wasm is this repo (after npm ci && npm run build)
+
+await group('(e) the repo itself as node_modules/tessera-wasm', async () => {
+  for (const [name, type, main, checks] of [['repo-cjs', 'commonjs', 'node-cjs/index.js', ['checks.js', checksCjs]],
+    ['repo-esm', 'module', 'node-esm/index.js', ['checks.mjs', checksEsm]]]) {
+    const dir = join(work, name);
+    mkdirSync(join(dir, 'node_modules'), { recursive: true });
+    symlinkSync(root, join(dir, 'node_modules/tessera-wasm'), 'dir');
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, private: true, type }));
+    writeFileSync(join(dir, 'index.js'), fixture(main));
+    writeFileSync(join(dir, checks[0]), checks[1]);
+    reportResults(`(e) ${name}`, runHost(dir, ['index.js']));
+  }
+});
+
+if (process.env.TESSERA_KEEP_E2E) console.log(`kept ${work}`);
+else rmSync(work, { recursive: true, force: true });
+console.log(`package: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
