@@ -11,3 +11,4 @@ export { asStrided, type AsStridedParams } from './ops/as-strided.js';
 export { runNode, type NodeSpec } from './run-node.js';
 export { memoryStats, type MemoryStats } from './stats.js';
 export { ResidentTensor, toResident, type ResidentType } from './resident.js';
+export { encode, decode, type EncodeOptions, type NarrowType, type RoundMode } from './formats.js';
