@@ -20,6 +20,7 @@ function oneOf(type: string) {
   const data = t.data as unknown as { [i: number]: unknown; length: number };
   if (type === 'int64' || type === 'uint64') data[0] = 0x0102030405060708n;
   else if (type === 'bool') data[0] = 1;
+  else if (type === 'string') data[0] = 'x';
   else if (['int4', 'uint4', 'float4e2m1'].includes(type)) data[0] = 0x5;
   else if (['int2', 'uint2'].includes(type)) data[0] = 0x2;
   else if (type === 'float32' || type === 'float64') data[0] = -3.25;

@@ -9,15 +9,15 @@ import { onnxTestNames, readOnnxTest, withoutField } from './onnx';
 
 beforeAll(() => tw.init());
 
-/**
- * The official tests run bit for bit, one line each. When Tile lands add
- * 'test_tile' and 'test_tile_precomputed'; when ConstantOfShape lands add
- * 'test_constantofshape_float_ones', 'test_constantofshape_int_shape_zero'
- * and 'test_constantofshape_int_zeros'.
- */
+/** The official tests run bit for bit, one line each. */
 const RUN = [
   'test_floor',
   'test_floor_example',
+  'test_tile',
+  'test_tile_precomputed',
+  'test_constantofshape_float_ones',
+  'test_constantofshape_int_shape_zero',
+  'test_constantofshape_int_zeros',
 ];
 
 /** '' when `actual` has `expected`'s type, dims and data bits; otherwise where they first differ. */

@@ -2,6 +2,7 @@
 import type { DataType } from '../dtype.js';
 import { elementBytes } from '../dtype.js';
 import { type OpContext, describe, specError } from '../errors.js';
+import { decode } from '../formats.js';
 import type { ResidentTensor, ResidentType } from '../resident.js';
 import { type Tensor, type TensorLike, asOperand, asTensor } from '../tensor.js';
 import { type OpVersion, newest } from '../versions.js';
@@ -72,18 +73,10 @@ function integralScalar(context: OpContext, name: string, value: unknown, floatT
   if (t.size !== 1 || t.dims.length > 1) {
     throw specError(context, `${name} must be a scalar tensor (got dims [${t.dims.join(', ')}])`);
   }
-  const raw = t.type === 'float16' ? halfToNumber((t.data as Uint16Array)[0]) : (t.data as ArrayLike<number | bigint>)[0];
+  const raw = t.type === 'float16' ? decode(t)[0] : (t.data as ArrayLike<number | bigint>)[0];
   const n = Number(raw);
   if (!Number.isSafeInteger(n) || (typeof raw === 'bigint' && BigInt(n) !== raw)) {
     throw specError(context, `${name} must hold an integral value (got ${describe(raw)})`);
   }
   return n;
-}
-
-function halfToNumber(h: number): number {
-  const exponent = (h >> 10) & 0x1f;
-  const magnitude = exponent === 0 ? (h & 0x3ff) * 2 ** -24
-    : exponent === 31 ? ((h & 0x3ff) ? NaN : Infinity)
-    : (1024 + (h & 0x3ff)) * 2 ** (exponent - 25);
-  return h & 0x8000 ? -magnitude : magnitude;
 }
