@@ -62,6 +62,46 @@ tw.floor({ type: 'float64', data: f32, dims: [1] });
 export const flooredWrong: tw.Tensor<'float64'> = tw.floor(new tw.Tensor('float32', f32, [1]));
 
 // ---------------------------------------------------------------------------
+// Tile, ConstantOfShape, AsStrided: typed operands and options
+
+export const tiled: tw.Tensor<'bool'> = tw.tile(new tw.Tensor('bool', u8, [1]), [2]);
+export const tiledBy: BigInt64Array = tw.tile(int64, new tw.Tensor('int64', i64, [1])).data;
+export const tiledBigint: tw.Tensor<'float32'> = tw.tile(floatOne(), [2n]);
+// @ts-expect-error repeats as a Tensor must be int64 (Tile-13's T1)
+tw.tile(int64, new tw.Tensor('int32', i32, [1]));
+// @ts-expect-error repeats are integers, not strings
+tw.tile(int64, ['2']);
+// @ts-expect-error the result keeps the input type
+export const tiledWrong: tw.Tensor<'int32'> = tw.tile(int64, [1]);
+
+export const filled: tw.Tensor<'int32'> = tw.constantOfShape([2, 3], new tw.Tensor('int32', i32, [1]));
+export const zeros: tw.Tensor<'float32'> = tw.constantOfShape([2, 3]);
+// @ts-expect-error without a value the result is float32
+export const zerosWrong: tw.Tensor<'int64'> = tw.constantOfShape([2]);
+// @ts-expect-error the value is a one-element Tensor, not a number
+tw.constantOfShape([2], 5);
+// @ts-expect-error a shape Tensor must be int64
+tw.constantOfShape(new tw.Tensor('float32', f32, [1]));
+
+export const strided: tw.Tensor<'float16'> = tw.asStrided(new tw.Tensor('float16', u16, [4]), { size: [2], stride: [2] });
+export const stridedOffset = tw.asStrided(int64, { size: [1], stride: [0], offset: 0 });
+export const stridedOffsets = tw.asStrided(int64, { size: [1n], stride: [0n], offset: [0n] });
+// @ts-expect-error stride is required
+tw.asStrided(int64, { size: [2] });
+// @ts-expect-error size is a list, not a number
+tw.asStrided(int64, { size: 2, stride: [1] });
+// @ts-expect-error no such option (the spec's name is stride)
+tw.asStrided(int64, { size: [2], stride: [1], strides: [1] });
+// @ts-expect-error offset is a number or a list of numbers
+tw.asStrided(int64, { size: [2], stride: [1], offset: '1' });
+// @ts-expect-error the parameters are an object
+tw.asStrided(int64, [2], [1]);
+
+function floatOne(): tw.Tensor<'float32'> {
+  return new tw.Tensor('float32', f32, [1]);
+}
+
+// ---------------------------------------------------------------------------
 // init and backendInfo
 
 export const loading: Promise<void> = tw.init();
@@ -89,6 +129,19 @@ export const outputs: tw.Tensor[] = tw.runNode({ opType: 'Floor', opset: 6 }, [f
 tw.runNode({ opset: 13 }, [floored]);
 // @ts-expect-error opset is a number
 tw.runNode({ opType: 'Floor', opset: '13' }, [floored]);
+
+// ---------------------------------------------------------------------------
+// Formats and TensorProto
+
+export const halfBits: Uint16Array = tw.encode('float16', [1.5]);
+export const fp8Bits: Uint8Array = tw.encode('float8e4m3fn', [1.5], { saturate: false });
+export const decoded: number[] = tw.decode(new tw.Tensor('float16', halfBits, [1]));
+export const proto: Uint8Array = tw.toTensorProto(int64);
+export const fromProto: tw.Tensor = tw.fromTensorProto(proto);
+// @ts-expect-error float32 is no narrow format
+tw.encode('float32', [1.5]);
+// @ts-expect-error no such rounding mode
+tw.encode('float8e8m0', [1.5], { roundMode: 'even' });
 
 export function whichOp(error: unknown): string | undefined {
   return error instanceof tw.SpecError ? `${error.op}-${error.version ?? ''}` : undefined;

@@ -11,6 +11,8 @@ import { integerList, outputSize, requireType } from './check.js';
 /** A shape: a 1-D int64 tensor, or a plain array of integers. */
 export type Shape = TensorLike<'int64'> | ArrayLike<number | bigint>;
 
+// Without a value the result is float32: its own overload, since a defaulted
+// type parameter would be inferred from where the result is assigned instead.
 /**
  * ONNX ConstantOfShape (newest version, 25): a tensor of dims `shape` whose
  * every element is `value`'s one element, of `value`'s type (float32 zeros
@@ -19,8 +21,11 @@ export type Shape = TensorLike<'int64'> | ArrayLike<number | bigint>;
  * @example tw.constantOfShape([2, 3], new tw.Tensor('int32', new Int32Array([7]), [1]))
  *          // int32, dims [2, 3], data [7, 7, 7, 7, 7, 7]
  */
-export function constantOfShape<T extends ResidentType = 'float32'>(shape: Shape, value: TensorLike<T> | undefined, options: { resident: true }): ResidentTensor<T>;
-export function constantOfShape<T extends DataType = 'float32'>(shape: Shape, value?: TensorLike<T>, options?: { resident?: false }): Tensor<T>;
+export function constantOfShape(shape: Shape, value: undefined, options: { resident: true }): ResidentTensor<'float32'>;
+export function constantOfShape<T extends ResidentType>(shape: Shape, value: TensorLike<T>, options: { resident: true }): ResidentTensor<T>;
+export function constantOfShape(shape: Shape, value?: undefined, options?: { resident?: false }): Tensor<'float32'>;
+export function constantOfShape<T extends DataType>(shape: Shape, value: TensorLike<T>, options?: { resident?: false }): Tensor<T>;
+export function constantOfShape<T extends DataType>(shape: Shape, value?: TensorLike<T>, options?: { resident?: false }): Tensor<T | 'float32'>;
 export function constantOfShape(shape: Shape, value?: TensorLike, options?: { resident?: boolean }): Tensor | ResidentTensor {
   const version = newest('ConstantOfShape');
   const context: OpContext = { op: 'ConstantOfShape', version: version.since };
