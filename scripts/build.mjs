@@ -8,6 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { esmLoader } from './glue.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const wasmBuild = `${root}build/wasm`;
@@ -36,13 +37,8 @@ for (const file of ['tessera.wasm', 'tessera-scalar.wasm']) cpSync(`${wasmBuild}
 
 run('node', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json']);
 
-// The loader ends in a UMD tail (module.exports = ...) that would clobber the
-// CommonJS bundle's exports: it becomes a plain ES module instead.
-const umdTail = glue.indexOf("if (typeof exports === 'object' && typeof module === 'object')");
-if (umdTail < 0) throw new Error('the Emscripten loader no longer ends as expected: update scripts/build.mjs');
 mkdirSync(`${root}dist/esm/glue`, { recursive: true });
-writeFileSync(`${root}dist/esm/glue/tessera-glue.js`,
-  `${glue.slice(0, umdTail)}export default createTesseraModule;\n`);
+writeFileSync(`${root}dist/esm/glue/tessera-glue.js`, esmLoader(glue));
 
 // A .d.ts in a "type": "module" package describes an ES module; TypeScript
 // under node16/nodenext would tell `require('tessera-wasm')` users that they

@@ -111,6 +111,9 @@ await group('npm pack', async () => {
   const dcts = files.filter((f) => f.endsWith('.d.cts')).map((f) => f.replace(/\.d\.cts$/, ''));
   report('every .d.ts has its .d.cts twin', dts.join() === dcts.join(), `d.ts: ${dts.length}, d.cts: ${dcts.length}`);
 
+  const simdBytes = packed.files.find((f) => f.path === 'dist/wasm/tessera.wasm')?.size;
+  report('dist/wasm/tessera.wasm is under 100 KB before gzip', simdBytes > 0 && simdBytes < 100 * 1024, `${simdBytes} bytes`);
+
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const dot = pkg.exports?.['.'];
   const fields = [
