@@ -2,6 +2,7 @@
 # The test command (npm test): set up, build, then every suite.
 #   native doctest on the kernels (plain, and under ASan+UBSan)
 #   Jest on the API, against the built package
+#   the web demo in Debian's Chromium (playwright-core), against its Vite build
 # Ends with one line: "tests: N passed, M failed".
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,6 +44,14 @@ status=0
 node_modules/.bin/jest --json --outputFile=build/jest-results.json || status=$?
 read -r jest_passed jest_failed < <(node -e "const r=require('./build/jest-results.json');console.log(r.numPassedTests, r.numFailedTests + r.numRuntimeErrorTestSuites)")
 count "$jest_passed" "$jest_failed"
+
+echo "== web demo in Chromium (playwright-core)"
+npm run build:demo --silent
+rm -f build/e2e-results.json
+node tests/e2e/demo.test.mjs || status=$?
+# A run that died before writing its counts is one failure.
+read -r e2e_passed e2e_failed < <(node -e "try{const r=require('./build/e2e-results.json');console.log(r.passed, r.failed)}catch{console.log(0, 1)}")
+count "$e2e_passed" "$e2e_failed"
 
 echo "tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$status" -eq 0 ]

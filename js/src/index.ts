@@ -7,3 +7,4 @@ export { DTYPES, DATA_TYPES, type DataType, type DataOf, type TensorData } from 
 export { floor } from './ops/floor.js';
 export { runNode, type NodeSpec } from './run-node.js';
 export { memoryStats, type MemoryStats } from './stats.js';
+export { OPS } from './versions.js';
