@@ -38,6 +38,10 @@ cmake -S . -B build/native-asan -DCMAKE_BUILD_TYPE=Debug -DTESSERA_SANITIZE=ON >
 cmake --build build/native-asan -j2 >/dev/null
 doctest build/native-asan/tessera_tests
 
+echo "== kernels on WebAssembly SIMD128 (the same doctest suite, under Node)"
+NODE_PATH=/usr/share/nodejs cmake --build build/wasm --target tessera-tests -j2 >/dev/null
+doctest node build/wasm/tessera-tests.cjs --no-colors
+
 echo "== TypeScript API (Jest)"
 node_modules/.bin/tsc -p tests/tsconfig.json
 status=0

@@ -28,6 +28,60 @@ int floor_kernel(int onnx_type, uintptr_t x, uintptr_t y, size_t n) {
   }
 }
 
+// ---------------------------------------------------------------- data movement
+// Element sizes in bytes (1, 2, 4, 8, 16) or packed widths in bits (4, 2); any
+// other returns 1 and writes nothing. dims, repeats, size and stride are
+// arrays of `rank` uint32 at the given offsets.
+bool element_size_ok(size_t bytes) {
+  return bytes == 1 || bytes == 2 || bytes == 4 || bytes == 8 || bytes == 16;
+}
+
+int tile(size_t element_size, uintptr_t x, uintptr_t y, size_t rank, uintptr_t dims, uintptr_t repeats) {
+  if (!element_size_ok(element_size)) return 1;
+  tessera::xx_tile(at<const void>(x), at<void>(y), element_size, rank, at<const uint32_t>(dims),
+                   at<const uint32_t>(repeats));
+  return 0;
+}
+
+int fill(size_t element_size, uintptr_t y, size_t n, uintptr_t value) {
+  if (!element_size_ok(element_size)) return 1;
+  tessera::xx_fill(at<void>(y), n, element_size, at<const void>(value));
+  return 0;
+}
+
+int fill_packed(int bits, uintptr_t y, size_t n, int value) {
+  const auto v = static_cast<uint8_t>(value);
+  switch (bits) {
+    case 4: tessera::x4_fill(at<uint8_t>(y), n, v); return 0;
+    case 2: tessera::x2_fill(at<uint8_t>(y), n, v); return 0;
+    default: return 1;
+  }
+}
+
+int as_strided(size_t element_size, uintptr_t x, uintptr_t y, size_t rank, uintptr_t size,
+               uintptr_t stride, uint32_t offset) {
+  if (!element_size_ok(element_size) || rank > 8) return 1;
+  tessera::xx_as_strided(at<const void>(x), at<void>(y), element_size, rank, at<const uint32_t>(size),
+                         at<const uint32_t>(stride), offset);
+  return 0;
+}
+
+int pack(int bits, uintptr_t bytes, uintptr_t packed, size_t n) {
+  switch (bits) {
+    case 4: tessera::x4_pack(at<const uint8_t>(bytes), at<uint8_t>(packed), n); return 0;
+    case 2: tessera::x2_pack(at<const uint8_t>(bytes), at<uint8_t>(packed), n); return 0;
+    default: return 1;
+  }
+}
+
+int unpack(int bits, uintptr_t packed, uintptr_t bytes, size_t n) {
+  switch (bits) {
+    case 4: tessera::x4_unpack(at<const uint8_t>(packed), at<uint8_t>(bytes), n); return 0;
+    case 2: tessera::x2_unpack(at<const uint8_t>(packed), at<uint8_t>(bytes), n); return 0;
+    default: return 1;
+  }
+}
+
 bool simd128() { return TESSERA_SIMD128; }
 
 // Bytes malloc has handed out and not had back: the leak tests watch this.
@@ -37,6 +91,12 @@ size_t heap_bytes_in_use() { return mallinfo().uordblks; }
 
 EMSCRIPTEN_BINDINGS(tessera) {
   emscripten::function("floor", &floor_kernel);
+  emscripten::function("tile", &tile);
+  emscripten::function("fill", &fill);
+  emscripten::function("fillPacked", &fill_packed);
+  emscripten::function("asStrided", &as_strided);
+  emscripten::function("pack", &pack);
+  emscripten::function("unpack", &unpack);
   emscripten::function("simd128", &simd128);
   emscripten::function("heapBytesInUse", &heap_bytes_in_use);
 }

@@ -11,31 +11,39 @@ const ALIGN = 16;
 const aligned = (bytes: number) => Math.ceil(bytes / ALIGN) * ALIGN;
 
 /**
+ * Allocates `bytes` in the module's memory for an op (a zero-byte request
+ * gets offset 0 and needs no free). A request the memory cannot hold is the
+ * op's SpecError, naming the bytes asked for and the limit.
+ */
+export function allocate(context: OpContext, bytes: number): number {
+  if (bytes > WASM_MEMORY_LIMIT) {
+    throw specError(context, `needs ${bytes} bytes of WebAssembly memory, more than its limit of ${WASM_MEMORY_LIMIT} bytes`);
+  }
+  if (bytes === 0) return 0;
+  const { kernels, memory } = wasm();
+  const offset = kernels._malloc(bytes);
+  if (offset === 0) {
+    throw specError(context, `could not allocate ${bytes} bytes of WebAssembly memory (limit ${WASM_MEMORY_LIMIT} bytes, ${memory.buffer.byteLength} reserved now)`);
+  }
+  return offset;
+}
+
+export function release(offset: number): void {
+  if (offset !== 0) wasm().kernels._free(offset);
+}
+
+/**
  * Allocates blocks of the given byte sizes in one go for an op, runs `body`
- * with their offsets, and frees them on every path. A request the memory
- * cannot hold is the op's SpecError, naming the bytes asked for.
+ * with their offsets, and frees them on every path.
  */
 export function withScratch<R>(context: OpContext, sizes: readonly number[], body: (offsets: number[]) => R): R {
-  let total = 0;
-  for (const size of sizes) total += aligned(size);
-  if (total > WASM_MEMORY_LIMIT) {
-    throw specError(context, `needs ${total} bytes of WebAssembly memory, more than its limit of ${WASM_MEMORY_LIMIT} bytes`);
-  }
-  const { kernels, memory } = wasm();
-  const base = total === 0 ? 0 : kernels._malloc(total);
-  if (total !== 0 && base === 0) {
-    throw specError(context, `could not allocate ${total} bytes of WebAssembly memory (limit ${WASM_MEMORY_LIMIT} bytes, ${memory.buffer.byteLength} reserved now)`);
-  }
+  const spans = sizes.map(aligned);
+  const base = allocate(context, spans.reduce((a, b) => a + b, 0));
   try {
     let next = base;
-    const offsets = sizes.map((size) => {
-      const offset = next;
-      next += aligned(size);
-      return offset;
-    });
-    return body(offsets);
+    return body(spans.map((span) => (next += span) - span));
   } finally {
-    if (base !== 0) kernels._free(base);
+    release(base);
   }
 }
 

@@ -8,6 +8,17 @@ export interface Kernels {
   simd128(): boolean;
   heapBytesInUse(): number;
   floor(onnxType: number, x: number, y: number, n: number): number;
+  /** dims and repeats: `rank` uint32 each. */
+  tile(elementSize: number, x: number, y: number, rank: number, dims: number, repeats: number): void;
+  /** n elements, each a copy of the elementSize bytes at `value`. */
+  fill(elementSize: number, y: number, n: number, value: number): void;
+  /** n packed elements of `bits` (4 or 2) bits, each `value`; unused trailing bits 0. */
+  fillPacked(bits: number, y: number, n: number, value: number): void;
+  /** size and stride: `rank` uint32 each; offset in elements. */
+  asStrided(elementSize: number, x: number, y: number, rank: number, size: number, stride: number, offset: number): void;
+  /** Packed storage <-> one element per byte. */
+  pack(bits: number, bytes: number, packed: number, n: number): void;
+  unpack(bits: number, packed: number, bytes: number, n: number): void;
 }
 
 export interface LoadedModule {

@@ -1,7 +1,11 @@
 // runNode: one ONNX-style node, resolved against its opset as ONNX does.
 import { type OpContext, describe, specError } from './errors.js';
+import { runAsStrided } from './ops/as-strided.js';
+import { runConstantOfShape } from './ops/constant-of-shape.js';
 import { runFloor } from './ops/floor.js';
-import type { Tensor } from './tensor.js';
+import { runTile } from './ops/tile.js';
+import type { ResidentTensor } from './resident.js';
+import type { Tensor, TensorLike } from './tensor.js';
 import { OPS, type OpType, type OpVersion, resolve } from './versions.js';
 
 /** A node to run: the op, its domain, the model's opset import and the node's attributes. */
@@ -14,19 +18,25 @@ export interface NodeSpec {
   attributes?: Record<string, unknown>;
 }
 
-type Implementation = (version: OpVersion, inputs: readonly unknown[], attributes: Record<string, unknown>) => Tensor;
+type Implementation = (version: OpVersion, inputs: readonly unknown[], attributes: Record<string, unknown>) => Tensor | ResidentTensor;
 
-const IMPLEMENTATIONS: Partial<Record<OpType, Implementation>> = {
+const IMPLEMENTATIONS: Record<OpType, Implementation> = {
   Floor: (version, [x]) => runFloor(version, x),
+  Tile: (version, inputs) => runTile(version, inputs),
+  ConstantOfShape: (version, [shape], { value }) => runConstantOfShape(version, shape, value),
+  AsStrided: (version, [x], attributes) => runAsStrided(version, x, attributes),
 };
 
 /**
  * Runs one node as the version its opset selects would: that version's
  * inputs, attributes and type constraints hold, and a breach is a SpecError.
+ * Outputs are resident when every tensor input is (see `toResident`).
  *
  * @example tw.runNode({ opType: 'Floor', opset: 6 }, [x]) // Floor-6: no bfloat16
  */
-export function runNode(node: NodeSpec, inputs: readonly unknown[]): Tensor[] {
+export function runNode(node: NodeSpec, inputs: readonly TensorLike[]): Tensor[];
+export function runNode(node: NodeSpec, inputs: readonly (TensorLike | ResidentTensor)[]): (Tensor | ResidentTensor)[];
+export function runNode(node: NodeSpec, inputs: readonly unknown[]): (Tensor | ResidentTensor)[] {
   if (typeof node !== 'object' || node === null) throw specError({ op: 'runNode' }, `node must be an object (got ${describe(node)})`);
   const { opType, opset } = node;
   const domain = node.domain === undefined || node.domain === '' ? 'ai.onnx' : node.domain;

@@ -1,5 +1,6 @@
 import { DTYPES, type DataOf, type DataType, isDataType, storageLength } from './dtype.js';
 import { type OpContext, describe, specError } from './errors.js';
+import { ResidentTensor } from './resident.js';
 
 /** What every op takes as a tensor: a `Tensor`, or any `{type, data, dims}` that would be one. */
 export interface TensorLike<T extends DataType = DataType> {
@@ -33,6 +34,15 @@ export class Tensor<T extends DataType = DataType> {
     this.data = data as DataOf<T>;
     this.dims = Object.freeze(Array.from(dims));
   }
+}
+
+/** An op's tensor input: a Tensor (or `{type, data, dims}`), or a tensor resident in WebAssembly memory. */
+export function asOperand(value: unknown, context: OpContext, name: string): Tensor | ResidentTensor {
+  if (value instanceof ResidentTensor) {
+    void value.offset;  // throws if disposed
+    return value;
+  }
+  return asTensor(value, context, name);
 }
 
 /** Takes a Tensor or a `{type, data, dims}` object for an op, or throws that op's SpecError. */

@@ -60,3 +60,38 @@ export function zeros(type: string, dims: number[]): { type: never; data: never;
 
 /** A tensor's data as a plain array, whatever its type. */
 export const values = (t: { data: unknown }) => Array.from(t.data as ArrayLike<number | bigint | string>);
+
+/** Row-major strides of dims. */
+export function stridesOf(dims: readonly number[]): number[] {
+  const strides = new Array<number>(dims.length);
+  let s = 1;
+  for (let i = dims.length - 1; i >= 0; i--) {
+    strides[i] = s;
+    s *= dims[i];
+  }
+  return strides;
+}
+
+/** Calls fn with every multi-index of dims, in row-major order. */
+export function forEachIndex(dims: readonly number[], fn: (index: number[]) => void): void {
+  if (dims.some((d) => d === 0)) return;
+  const index = dims.map(() => 0);
+  for (;;) {
+    fn(index);
+    let axis = dims.length - 1;
+    while (axis >= 0 && ++index[axis] === dims[axis]) index[axis--] = 0;
+    if (axis < 0) return;
+  }
+}
+
+/** Deterministic pseudo-random numbers (mulberry32). */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,0 +1,231 @@
+// AsStrided (Ascend ATB): y[i_0, ..., i_k] = flat(x)[offset + sum_j i_j * stride_j],
+// y row-major with dims `size`. The caller guarantees every index read lies
+// inside x; nothing else of x is read.
+//
+// The walk keeps a running source index per axis (no divide per element) and
+// picks the cheapest move for what each axis does: a stride-1 row is one
+// copy, a stride-0 row is a splat, a stride-0 outer axis repeats the block
+// already built, and a pair of axes whose inner stride is the larger (a
+// transpose) is walked in cache-sized tiles of in-register transposes.
+#include <utility>
+
+#include "bytes-v128.h"
+#include "tessera/kernels.h"
+
+namespace tessera {
+namespace {
+
+constexpr size_t kMaxAxes = 8;  // ATB: size has at most 8 entries
+
+struct StridedAxis {
+  size_t size;
+  size_t stride;    // elements of x
+  size_t out_step;  // bytes of y between consecutive indices
+};
+
+struct StridedPlan {
+  StridedAxis axis[kMaxAxes];
+  size_t rank;
+  size_t element_size;
+  const unsigned char* x;
+};
+
+// ---------------------------------------------------------------- strided rows
+template <size_t ES, int Lane>
+v128_t load_lane(const unsigned char* p, v128_t v) {
+  if constexpr (ES == 1) return wasm_v128_load8_lane(p, v, Lane);
+  if constexpr (ES == 2) return wasm_v128_load16_lane(p, v, Lane);
+  if constexpr (ES == 4) return wasm_v128_load32_lane(p, v, Lane);
+  if constexpr (ES == 8) return wasm_v128_load64_lane(p, v, Lane);
+}
+
+template <size_t ES, int... Lane>
+v128_t gather(const unsigned char* p, size_t step, std::integer_sequence<int, Lane...>) {
+  v128_t v = wasm_i32x4_splat(0);
+  ((v = load_lane<ES, Lane>(p + Lane * step, v)), ...);
+  return v;
+}
+
+// y[j] = p[j * step bytes], j < n: a vector at a time, lanes loaded one by one.
+template <size_t ES>
+void strided_row(const unsigned char* p, size_t step, size_t n, unsigned char* y) {
+  size_t j = 0;
+  if constexpr (ES < 16) {
+    constexpr int kLanes = 16 / ES;
+    for (; j + kLanes <= n; j += kLanes) {
+      wasm_v128_store(y + j * ES, gather<ES>(p + j * step, step, std::make_integer_sequence<int, kLanes>()));
+    }
+  }
+  for (; j < n; ++j) std::memcpy(y + j * ES, p + j * step, ES);
+}
+
+// ---------------------------------------------------------------- transposes
+// Interleaves of the low (high) halves of a and b, in ES-byte elements.
+template <size_t ES>
+v128_t zip_lo(v128_t a, v128_t b) {
+  if constexpr (ES == 1) return wasm_i8x16_shuffle(a, b, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+  if constexpr (ES == 2) return wasm_i16x8_shuffle(a, b, 0, 8, 1, 9, 2, 10, 3, 11);
+  if constexpr (ES == 4) return wasm_i32x4_shuffle(a, b, 0, 4, 1, 5);
+  if constexpr (ES == 8) return wasm_i32x4_shuffle(a, b, 0, 1, 4, 5);
+}
+
+template <size_t ES>
+v128_t zip_hi(v128_t a, v128_t b) {
+  if constexpr (ES == 1) return wasm_i8x16_shuffle(a, b, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
+  if constexpr (ES == 2) return wasm_i16x8_shuffle(a, b, 4, 12, 5, 13, 6, 14, 7, 15);
+  if constexpr (ES == 4) return wasm_i32x4_shuffle(a, b, 2, 6, 3, 7);
+  if constexpr (ES == 8) return wasm_i32x4_shuffle(a, b, 2, 3, 6, 7);
+}
+
+// Transposes an N x N matrix of ES-byte elements held as N vectors (N = 16/ES).
+// One round of zips (row a with row a + N/2) rotates the bits of each
+// element's (row, column) index left by one; log2(N) rounds swap them.
+template <size_t ES>
+void transpose_in_registers(v128_t (&r)[16 / ES]) {
+  constexpr size_t kN = 16 / ES;
+  for (size_t round = 1; round < kN; round *= 2) {
+    v128_t t[kN];
+    for (size_t a = 0; a < kN / 2; ++a) {
+      t[2 * a] = zip_lo<ES>(r[a], r[a + kN / 2]);
+      t[2 * a + 1] = zip_hi<ES>(r[a], r[a + kN / 2]);
+    }
+    for (size_t a = 0; a < kN; ++a) r[a] = t[a];
+  }
+}
+
+// y[i][j] = x[src + i * s1 + j * s0] for the rows [i0, i1) and columns
+// [j0, j1) of an output whose rows are row_bytes apart.
+struct Matrix {
+  const unsigned char* x;
+  size_t src, s1, s0;
+  unsigned char* y;
+  size_t row_bytes;
+};
+
+template <size_t ES>
+void copy_elements(const Matrix& m, size_t i0, size_t i1, size_t j0, size_t j1) {
+  for (size_t i = i0; i < i1; ++i) {
+    const unsigned char* p = m.x + (m.src + i * m.s1 + j0 * m.s0) * ES;
+    unsigned char* q = m.y + i * m.row_bytes + j0 * ES;
+    for (size_t j = j0; j < j1; ++j, p += m.s0 * ES, q += ES) std::memcpy(q, p, ES);
+  }
+}
+
+// Output of n1 x n0 elements with s0 > s1 >= 1: a column of x is read along
+// i, a row of y written along j. Tiles of 128 x 128 bytes keep both the
+// lines read and the lines written in cache; inside a tile, when a column of
+// x is contiguous (s1 == 1), N x N blocks go through registers.
+template <size_t ES>
+void transpose_2d(const Matrix& m, size_t n1, size_t n0) {
+  constexpr size_t kTile = 128 / ES;
+  for (size_t i0 = 0; i0 < n1; i0 += kTile) {
+    const size_t i1 = i0 + kTile < n1 ? i0 + kTile : n1;
+    for (size_t j0 = 0; j0 < n0; j0 += kTile) {
+      const size_t j1 = j0 + kTile < n0 ? j0 + kTile : n0;
+      size_t iv = i0, jv = j0;  // the ends of the part done with vectors
+      if constexpr (ES < 16) {
+        constexpr size_t kN = 16 / ES;
+        if (m.s1 == 1) {
+          iv = i0 + (i1 - i0) / kN * kN;
+          jv = j0 + (j1 - j0) / kN * kN;
+          for (size_t i = i0; i < iv; i += kN) {
+            for (size_t j = j0; j < jv; j += kN) {
+              v128_t r[kN];
+              const unsigned char* p = m.x + (m.src + i + j * m.s0) * ES;
+              for (size_t c = 0; c < kN; ++c) r[c] = wasm_v128_load(p + c * m.s0 * ES);
+              transpose_in_registers<ES>(r);
+              unsigned char* q = m.y + i * m.row_bytes + j * ES;
+              for (size_t c = 0; c < kN; ++c) wasm_v128_store(q + c * m.row_bytes, r[c]);
+            }
+          }
+          copy_elements<ES>(m, i0, iv, jv, j1);  // right edge of the vector part
+        }
+      }
+      copy_elements<ES>(m, iv, i1, j0, j1);  // bottom edge, or the whole tile
+    }
+  }
+}
+
+// ---------------------------------------------------------------- the walk
+// One row of the innermost axis: a copy, a splat or a gather.
+template <size_t ES>
+inline void walk_row(const StridedAxis& a, const unsigned char* x, size_t src, unsigned char* y) {
+  const unsigned char* p = x + src * ES;
+  if (a.stride == 1) {
+    copy_bytes(y, p, a.size * ES);
+  } else if (a.stride == 0) {
+    fill_v128(y, a.size * ES, splat_bytes(p, ES));
+  } else {
+    strided_row<ES>(p, a.stride * ES, a.size, y);
+  }
+}
+
+template <size_t ES>
+void walk(const StridedPlan& plan, size_t level, size_t src, unsigned char* y) {
+  const StridedAxis& a = plan.axis[level];
+  if (level + 1 == plan.rank) {
+    walk_row<ES>(a, plan.x, src, y);
+    return;
+  }
+  const StridedAxis& inner = plan.axis[level + 1];
+  const bool rows = level + 2 == plan.rank;
+  if (rows && a.stride != 0 && inner.stride > a.stride) {
+    transpose_2d<ES>({plan.x, src, a.stride, inner.stride, y, a.out_step}, a.size, inner.size);
+  } else if (a.stride == 0) {
+    walk<ES>(plan, level + 1, src, y);
+    replicate(y, a.out_step, a.size);
+  } else if (rows) {  // rows in a loop here: no call per (maybe tiny) row
+    for (size_t i = 0; i < a.size; ++i, src += a.stride, y += a.out_step) walk_row<ES>(inner, plan.x, src, y);
+  } else {
+    for (size_t i = 0; i < a.size; ++i, src += a.stride, y += a.out_step) walk<ES>(plan, level + 1, src, y);
+  }
+}
+
+}  // namespace
+
+void xx_as_strided(const void* x, void* y, size_t element_size, size_t rank, const uint32_t* size,
+                   const uint32_t* stride, uint32_t offset) {
+  TESSERA_ASSERT(is_element_size(element_size));
+  TESSERA_ASSERT(rank <= kMaxAxes);
+  for (size_t i = 0; i < rank; ++i) {
+    if (size[i] == 0) return;  // an empty output
+  }
+
+  // Canonical form: axes of extent 1 are no axes; an axis whose stride is
+  // its inner neighbour's extent times stride is one run with it (this also
+  // merges neighbouring stride-0 axes into one broadcast).
+  StridedPlan plan;
+  size_t k = 0;
+  for (size_t i = 0; i < rank; ++i) {
+    if (size[i] == 1) continue;
+    if (k > 0 && plan.axis[k - 1].stride == size_t{size[i]} * stride[i]) {
+      plan.axis[k - 1].size *= size[i];
+      plan.axis[k - 1].stride = stride[i];
+      continue;
+    }
+    plan.axis[k++] = {size[i], stride[i], 0};
+  }
+  plan.rank = k;
+  plan.element_size = element_size;
+  plan.x = static_cast<const unsigned char*>(x);
+
+  auto* out = static_cast<unsigned char*>(y);
+  if (k == 0) {
+    copy_bytes(out, plan.x + size_t{offset} * element_size, element_size);
+    return;
+  }
+  size_t out_step = element_size;
+  for (size_t i = k; i-- > 0;) {
+    plan.axis[i].out_step = out_step;
+    out_step *= plan.axis[i].size;
+  }
+  switch (element_size) {
+    case 1: walk<1>(plan, 0, offset, out); break;
+    case 2: walk<2>(plan, 0, offset, out); break;
+    case 4: walk<4>(plan, 0, offset, out); break;
+    case 8: walk<8>(plan, 0, offset, out); break;
+    default: walk<16>(plan, 0, offset, out); break;
+  }
+}
+
+}  // namespace tessera

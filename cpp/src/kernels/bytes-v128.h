@@ -1,0 +1,133 @@
+// Byte-moving building blocks shared by Fill, Tile and AsStrided: copies that
+// are cheap at every size, periodic fills from one vector, and replication of
+// a block by copying what is already written. None of them touches a byte
+// outside the ranges it is given.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+
+#include "tessera/simd.h"
+
+// Cheap precondition checks: on in native builds (doctest, sanitizers, fuzzers)
+// whatever the optimization level, compiled out of the WebAssembly product,
+// whose caller (the TypeScript layer) has validated everything already.
+#if defined(__EMSCRIPTEN__)
+#define TESSERA_ASSERT(condition) ((void)0)
+#else
+#include <cstdio>
+#define TESSERA_ASSERT(condition)                                                   \
+  ((condition) ? (void)0                                                            \
+               : (std::fprintf(stderr, "%s:%d: assertion failed: %s\n", __FILE__, \
+                               __LINE__, #condition),                               \
+                  std::abort()))
+#endif
+
+namespace tessera {
+
+inline bool is_element_size(size_t bytes) {
+  return bytes == 1 || bytes == 2 || bytes == 4 || bytes == 8 || bytes == 16;
+}
+
+// ---------------------------------------------------------------- copy
+// dst[0..n) = src[0..n), the ranges disjoint. Short copies (the rows of a
+// small tile, a narrow sliding window) are a few overlapping loads and
+// stores, as a memory.copy call costs more than the bytes it moves there;
+// longer ones are memcpy, which -mbulk-memory turns into memory.copy.
+inline void copy_bytes(void* dst, const void* src, size_t n) {
+  auto* d = static_cast<unsigned char*>(dst);
+  const auto* s = static_cast<const unsigned char*>(src);
+  if (n > 32) {
+    std::memcpy(d, s, n);
+  } else if (n >= 16) {
+    const v128_t head = wasm_v128_load(s);
+    const v128_t tail = wasm_v128_load(s + n - 16);
+    wasm_v128_store(d, head);
+    wasm_v128_store(d + n - 16, tail);
+  } else if (n >= 8) {
+    uint64_t head, tail;
+    std::memcpy(&head, s, 8);
+    std::memcpy(&tail, s + n - 8, 8);
+    std::memcpy(d, &head, 8);
+    std::memcpy(d + n - 8, &tail, 8);
+  } else if (n >= 4) {
+    uint32_t head, tail;
+    std::memcpy(&head, s, 4);
+    std::memcpy(&tail, s + n - 4, 4);
+    std::memcpy(d, &head, 4);
+    std::memcpy(d + n - 4, &tail, 4);
+  } else if (n >= 2) {
+    uint16_t head, tail;
+    std::memcpy(&head, s, 2);
+    std::memcpy(&tail, s + n - 2, 2);
+    std::memcpy(d, &head, 2);
+    std::memcpy(d + n - 2, &tail, 2);
+  } else if (n == 1) {
+    *d = *s;
+  }
+}
+
+// ---------------------------------------------------------------- splat
+// A vector holding `bytes` bytes (1, 2, 4, 8 or 16) from p, repeated.
+inline v128_t splat_bytes(const void* p, size_t bytes) {
+  switch (bytes) {
+    case 1: return wasm_v128_load8_splat(p);
+    case 2: return wasm_v128_load16_splat(p);
+    case 4: return wasm_v128_load32_splat(p);
+    case 8: return wasm_v128_load64_splat(p);
+    default: return wasm_v128_load(p);
+  }
+}
+
+// ---------------------------------------------------------------- periodic fill
+// Writes `bytes` bytes of a pattern whose period (1, 2, 4, 8 or 16 bytes)
+// divides both 16 and `bytes`: whole vectors, then lane stores for the tail.
+// The tail's length is a multiple of the period, so every lane store starts
+// at a multiple of the period and takes lane 0 of the pattern.
+inline void fill_v128(void* dst, size_t bytes, v128_t pattern) {
+  auto* d = static_cast<unsigned char*>(dst);
+  size_t i = 0;
+  for (; i + 64 <= bytes; i += 64) {
+    wasm_v128_store(d + i, pattern);
+    wasm_v128_store(d + i + 16, pattern);
+    wasm_v128_store(d + i + 32, pattern);
+    wasm_v128_store(d + i + 48, pattern);
+  }
+  for (; i + 16 <= bytes; i += 16) wasm_v128_store(d + i, pattern);
+  const size_t tail = bytes - i;
+  if (tail & 8) {
+    wasm_v128_store64_lane(d + i, pattern, 0);
+    i += 8;
+  }
+  if (tail & 4) {
+    wasm_v128_store32_lane(d + i, pattern, 0);
+    i += 4;
+  }
+  if (tail & 2) {
+    wasm_v128_store16_lane(d + i, pattern, 0);
+    i += 2;
+  }
+  if (tail & 1) wasm_v128_store8_lane(d + i, pattern, 0);
+}
+
+// ---------------------------------------------------------------- replicate
+// The first `block` bytes at dst are written; makes `count` copies in all,
+// back to back. Each copy doubles what is written (1, 2, 4, ... blocks), so a
+// tiny block takes log2(count) calls, not count. Past 64 KiB the copies stay
+// that size, reading a source that is still in cache.
+inline void replicate(void* dst, size_t block, size_t count) {
+  if (count <= 1 || block == 0) return;
+  auto* d = static_cast<unsigned char*>(dst);
+  const size_t total = block * count;
+  const size_t cap = block >= (size_t{64} << 10) ? block : ((size_t{64} << 10) / block) * block;
+  size_t done = block;  // always a whole number of blocks
+  while (done < total) {
+    size_t n = done < cap ? done : cap;
+    if (n > total - done) n = total - done;
+    copy_bytes(d + done, d, n);
+    done += n;
+  }
+}
+
+}  // namespace tessera

@@ -1,0 +1,395 @@
+// Numbers to and from the storage of the narrow number formats: float16,
+// bfloat16, the five float8 types, float4e2m1, int4, uint4, int2 and uint2.
+//
+// Followed, from onnx/onnx:
+//   docs/Operators.md, Cast (since_version 25; its description is Cast-24's):
+//     the two float8 saturate tables, the FLOAT8E8M0 table, and the attributes
+//     `saturate` (default 1) and `round_mode` (default "up": "away from zero";
+//     "down": "towards zero"; "nearest": "ties round up").
+//   docs/docsgen/source/technical/float8.md ("Float stored in 8 bits"):
+//     layouts, biases, NaN and zero encodings of E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ.
+//   docs/docsgen/source/technical/float4.md ("Float stored in 4 bits"): E2M1
+//     values, its cast table (no NaN or Inf: NaN -> 6, +/-Inf -> +/-6,
+//     beyond +/-6 -> +/-6), and the nibble packing.
+//   docs/docsgen/source/technical/int4.md, int2.md: round to nearest even, packing.
+//   onnx/numpy_helper.py to_float8e8m0: the bit-level meaning of round_mode
+//     (nearest compares the first dropped mantissa bit: linear midpoint, ties up).
+// Where they disagree, the operator's own text wins:
+//   - float8.md's saturate table sends +/-Inf to NaN for the FNUZ types; Cast-25
+//     (and onnxruntime) send it to +/-FLT_MAX.
+//   - to_float8e8m0 sends Inf to NaN and 0 to 0x00 whatever `saturate` says;
+//     Cast-25's table gives Inf -> E8M0_MAX when saturating and 0 -> NaN when
+//     not. Out of range is judged on the rounded value, as the float8 tables
+//     judge `[x] > FLT_MAX`: below 2^-127 (0 included) is E8M0_MIN when
+//     saturating and NaN otherwise; above 2^127 is E8M0_MAX or NaN.
+//   - to_float8e8m0 first rounds to float32 and mishandles float32 subnormals;
+//     here the double is rounded once, exactly. For normal float32 inputs the
+//     two agree. Cast-25 leaves negative inputs unspecified; like
+//     to_float8e8m0, the sign is ignored.
+// Integer formats round to nearest even, then saturate (the API contract).
+import { DTYPES, type DataType } from './dtype.js';
+import { type OpContext, describe, specError } from './errors.js';
+import { type TensorLike, asTensor } from './tensor.js';
+
+// ---------------------------------------------------------------------------
+// The formats
+
+/** What a float format does with a value beyond its largest finite one. */
+type Overflow = 'max' | 'inf' | 'nan';
+
+interface FloatFormat {
+  readonly kind: 'float';
+  readonly exponentBits: number;
+  readonly mantissaBits: number;
+  readonly bias: number;
+  /** IEEE-style: the all-ones exponent holds +/-Inf (zero mantissa) and NaNs. */
+  readonly hasInf: boolean;
+  /**
+   * Which codes are NaN: 'ieee' all-ones exponent with a non-zero mantissa;
+   * 'all-ones' only S.1111.111; 'negative-zero' only 1.0000.000 (FNUZ); 'none'.
+   */
+  readonly nan: 'ieee' | 'all-ones' | 'negative-zero' | 'none';
+  /**
+   * The code NaN encodes to (float4e2m1, which has none: +6); the NaN an
+   * overflow becomes, with the overflow's sign where the format has signed NaNs.
+   */
+  readonly canonicalNaN: number;
+  readonly hasNegativeZero: boolean;
+  /** Overflow (and +/-Inf) with saturate true, and with saturate false. */
+  readonly overflow: { readonly saturate: Overflow; readonly noSaturate: Overflow };
+}
+
+/** float8e8m0: an unsigned power of two, 2^(code - 127); 0xFF is NaN; no zero. */
+interface ExponentFormat {
+  readonly kind: 'exponent';
+  readonly exponentBits: 8;
+  readonly bias: 127;
+  readonly nanCode: 0xff;
+}
+
+interface IntFormat {
+  readonly kind: 'int';
+  readonly bits: number;
+  readonly min: number;
+  readonly max: number;
+}
+
+type Format = FloatFormat | ExponentFormat | IntFormat;
+
+const FORMATS = {
+  float16: {
+    kind: 'float', exponentBits: 5, mantissaBits: 10, bias: 15, hasInf: true, nan: 'ieee',
+    canonicalNaN: 0x7e00, hasNegativeZero: true, overflow: { saturate: 'inf', noSaturate: 'inf' },
+  },
+  bfloat16: {
+    kind: 'float', exponentBits: 8, mantissaBits: 7, bias: 127, hasInf: true, nan: 'ieee',
+    canonicalNaN: 0x7fc0, hasNegativeZero: true, overflow: { saturate: 'inf', noSaturate: 'inf' },
+  },
+  float8e4m3fn: {
+    kind: 'float', exponentBits: 4, mantissaBits: 3, bias: 7, hasInf: false, nan: 'all-ones',
+    canonicalNaN: 0x7f, hasNegativeZero: true, overflow: { saturate: 'max', noSaturate: 'nan' },
+  },
+  float8e4m3fnuz: {
+    kind: 'float', exponentBits: 4, mantissaBits: 3, bias: 8, hasInf: false, nan: 'negative-zero',
+    canonicalNaN: 0x80, hasNegativeZero: false, overflow: { saturate: 'max', noSaturate: 'nan' },
+  },
+  float8e5m2: {
+    kind: 'float', exponentBits: 5, mantissaBits: 2, bias: 15, hasInf: true, nan: 'ieee',
+    canonicalNaN: 0x7f, hasNegativeZero: true, overflow: { saturate: 'max', noSaturate: 'inf' },
+  },
+  float8e5m2fnuz: {
+    kind: 'float', exponentBits: 5, mantissaBits: 2, bias: 16, hasInf: false, nan: 'negative-zero',
+    canonicalNaN: 0x80, hasNegativeZero: false, overflow: { saturate: 'max', noSaturate: 'nan' },
+  },
+  float8e8m0: { kind: 'exponent', exponentBits: 8, bias: 127, nanCode: 0xff },
+  float4e2m1: {
+    kind: 'float', exponentBits: 2, mantissaBits: 1, bias: 1, hasInf: false, nan: 'none',
+    canonicalNaN: 0x7, hasNegativeZero: true, overflow: { saturate: 'max', noSaturate: 'max' },
+  },
+  int4: { kind: 'int', bits: 4, min: -8, max: 7 },
+  uint4: { kind: 'int', bits: 4, min: 0, max: 15 },
+  int2: { kind: 'int', bits: 2, min: -2, max: 1 },
+  uint2: { kind: 'int', bits: 2, min: 0, max: 3 },
+} as const satisfies Record<string, Format>;
+
+/** The types `encode` and `decode` cover. */
+export type NarrowType = keyof typeof FORMATS;
+
+const NARROW_TYPES = Object.keys(FORMATS) as NarrowType[];
+
+function isNarrowType(type: unknown): type is NarrowType {
+  return typeof type === 'string' && Object.prototype.hasOwnProperty.call(FORMATS, type);
+}
+
+/** How `encode` rounds to float8e8m0 (ONNX Cast `round_mode`). */
+export type RoundMode = 'up' | 'down' | 'nearest';
+
+/** ONNX Cast's attributes, as `encode` takes them. */
+export interface EncodeOptions {
+  /**
+   * float8 types only (float8e8m0 included): true (the default) turns
+   * out-of-range values and +/-Inf into the largest finite value; false turns
+   * them into Inf (float8e5m2) or NaN (the others), as ONNX Cast's tables say.
+   */
+  readonly saturate?: boolean;
+  /**
+   * float8e8m0 only: 'up' (the default) rounds to the power of two at or above
+   * |x|, 'down' to the one at or below, 'nearest' to the nearer one, ties up.
+   */
+  readonly roundMode?: RoundMode;
+}
+
+// ---------------------------------------------------------------------------
+// Exact binary arithmetic on doubles
+
+const scratch = new DataView(new ArrayBuffer(8));
+
+/** 2^n, built from its bits (n in [-1022, 1023]) so no pow() rounding can creep in. */
+function pow2(n: number): number {
+  scratch.setUint32(0, (n + 1023) << 20);
+  scratch.setUint32(4, 0);
+  return scratch.getFloat64(0);
+}
+
+/** floor(log2(a)) of a finite a > 0; -1023 for every subnormal double (all far below any format here). */
+function exponentOf(a: number): number {
+  scratch.setFloat64(0, a);
+  return ((scratch.getUint32(0) >>> 20) & 0x7ff) - 1023;
+}
+
+/** The integer nearest n >= 0, ties to even. Exact: n < 2^53, so n - floor(n) is too. */
+function roundHalfEven(n: number): number {
+  const floor = Math.floor(n);
+  const fraction = n - floor;
+  return fraction > 0.5 || (fraction === 0.5 && floor % 2 !== 0) ? floor + 1 : floor;
+}
+
+// ---------------------------------------------------------------------------
+// Float formats
+
+interface FloatConstants {
+  readonly signBit: number;
+  readonly maxCode: number;
+  readonly infCode: number;
+}
+
+const floatConstants = new Map<FloatFormat, FloatConstants>();
+
+function constantsOf(f: FloatFormat): FloatConstants {
+  let c = floatConstants.get(f);
+  if (c === undefined) {
+    const topExponent = 2 ** f.exponentBits - 1;
+    const fullMantissa = 2 ** f.mantissaBits - 1;
+    const maxCode =
+      f.hasInf ? (topExponent - 1) * 2 ** f.mantissaBits + fullMantissa
+      : f.nan === 'all-ones' ? topExponent * 2 ** f.mantissaBits + fullMantissa - 1
+      : topExponent * 2 ** f.mantissaBits + fullMantissa;
+    c = {
+      signBit: 2 ** (f.exponentBits + f.mantissaBits),
+      maxCode,
+      infCode: topExponent * 2 ** f.mantissaBits,
+    };
+    floatConstants.set(f, c);
+  }
+  return c;
+}
+
+/**
+ * The unsigned code of |x| rounded to nearest even with the format's
+ * precision and subnormals but no upper exponent limit: above maxCode means
+ * overflow. Scaling by a power of two is exact, so the only rounding is the
+ * one roundHalfEven does.
+ */
+function roundMagnitude(f: FloatFormat, a: number): number {
+  if (a === 0) return 0;
+  const minExponent = 1 - f.bias;
+  const k = Math.max(exponentOf(a), minExponent);
+  const r = roundHalfEven(a * pow2(f.mantissaBits - k));
+  // r counts units of 2^(k - mantissaBits); a carry into 2^(mantissaBits+1) moves into the exponent field by itself.
+  return (k - minExponent) * 2 ** f.mantissaBits + r;
+}
+
+function encodeFloat(f: FloatFormat, x: number, saturate: boolean): number {
+  if (Number.isNaN(x)) return f.canonicalNaN;
+  const c = constantsOf(f);
+  const sign = x < 0 || Object.is(x, -0) ? c.signBit : 0;
+  const a = Math.abs(x);
+  let code = a === Infinity ? Infinity : roundMagnitude(f, a);
+  if (code > c.maxCode) {
+    const outcome = saturate ? f.overflow.saturate : f.overflow.noSaturate;
+    if (outcome === 'nan') return f.nan === 'negative-zero' ? f.canonicalNaN : sign | f.canonicalNaN;
+    code = outcome === 'inf' ? c.infCode : c.maxCode;
+  }
+  return code === 0 && !f.hasNegativeZero ? 0 : sign | code;
+}
+
+function decodeFloat(f: FloatFormat, code: number): number {
+  const c = constantsOf(f);
+  const negative = code >= c.signBit;
+  const magnitude = negative ? code - c.signBit : code;
+  const exponent = Math.floor(magnitude / 2 ** f.mantissaBits);
+  const mantissa = magnitude % 2 ** f.mantissaBits;
+  const topExponent = 2 ** f.exponentBits - 1;
+  switch (f.nan) {
+    case 'ieee':
+      if (exponent === topExponent) return mantissa === 0 ? (negative ? -Infinity : Infinity) : NaN;
+      break;
+    case 'all-ones':
+      if (magnitude === c.maxCode + 1) return NaN;
+      break;
+    case 'negative-zero':
+      if (code === c.signBit) return NaN;
+      break;
+    case 'none':
+      break;
+  }
+  const value = exponent === 0
+    ? mantissa * pow2(1 - f.bias - f.mantissaBits)
+    : (2 ** f.mantissaBits + mantissa) * pow2(exponent - f.bias - f.mantissaBits);
+  return negative ? -value : value;
+}
+
+// ---------------------------------------------------------------------------
+// float8e8m0
+
+function encodeExponent(f: ExponentFormat, x: number, saturate: boolean, roundMode: RoundMode): number {
+  if (Number.isNaN(x)) return f.nanCode;
+  const maxCode = f.nanCode - 1;
+  const underflow = saturate ? 0 : f.nanCode;
+  const overflow = saturate ? maxCode : f.nanCode;
+  const a = Math.abs(x);
+  if (a === Infinity) return overflow;
+  if (a === 0) return underflow;
+  const e = exponentOf(a);
+  const ratio = a / pow2(Math.max(e, -1022));  // in [1, 2) for normal doubles; subnormals underflow whatever it is
+  const k = roundMode === 'down' ? e
+    : roundMode === 'up' ? (ratio > 1 ? e + 1 : e)
+    : (ratio >= 1.5 ? e + 1 : e);
+  const code = k + f.bias;
+  if (code < 0) return underflow;
+  if (code > maxCode) return overflow;
+  return code;
+}
+
+function decodeExponent(f: ExponentFormat, code: number): number {
+  return code === f.nanCode ? NaN : pow2(code - f.bias);
+}
+
+// ---------------------------------------------------------------------------
+// Integer formats
+
+function encodeInt(f: IntFormat, x: number, context: OpContext, type: string, index: number): number {
+  if (Number.isNaN(x)) throw specError(context, `${type} has no NaN: values[${index}] is NaN`);
+  const r = x === Infinity || x === -Infinity ? x : Math.sign(x) * roundHalfEven(Math.abs(x));
+  const clamped = Math.min(f.max, Math.max(f.min, r));
+  return clamped < 0 ? clamped + 2 ** f.bits : clamped + 0;  // two's complement; + 0 turns -0 into 0
+}
+
+function decodeInt(f: IntFormat, code: number): number {
+  return f.min < 0 && code > f.max ? code - 2 ** f.bits : code;
+}
+
+// ---------------------------------------------------------------------------
+// The API
+
+const ENCODE: OpContext = { op: 'encode' };
+const DECODE: OpContext = { op: 'decode' };
+
+function bitsOf(type: NarrowType): number {
+  return DTYPES[type].bits;
+}
+
+/**
+ * Numbers to the storage of a narrow type, as ONNX Cast (opset 25) converts:
+ * round to nearest even (float8e8m0: by `roundMode`), the float8 types
+ * saturating by `saturate`, float4e2m1 always saturating to +/-6 (NaN to +6),
+ * float16 and bfloat16 overflowing to +/-Inf, integers rounding to nearest
+ * even and then clamping to their range (NaN is refused: they have none).
+ * Each double is rounded once, directly. Packed types come back packed: int4,
+ * uint4 and float4e2m1 two per byte (element i in the low nibble of byte i>>1
+ * when i is even), int2 and uint2 four per byte (bits 2*(i%4) of byte i>>2),
+ * unused bits 0.
+ *
+ * @example tw.encode('bfloat16', [1, -2.5])          // Uint16Array [0x3f80, 0xc020]
+ * @example tw.encode('float8e4m3fn', [1000])         // Uint8Array [0x7e] (448, saturated)
+ * @example tw.encode('float8e4m3fn', [1000], { saturate: false }) // Uint8Array [0x7f] (NaN)
+ * @example tw.encode('float8e8m0', [3], { roundMode: 'down' })    // Uint8Array [0x80] (2)
+ * @example tw.encode('int4', [7.5, -9, 2.5])          // Uint8Array [0x87, 0x02]: 7, -8, 2
+ */
+export function encode(type: 'float16' | 'bfloat16', values: ArrayLike<number>, options?: EncodeOptions): Uint16Array;
+export function encode(type: Exclude<NarrowType, 'float16' | 'bfloat16'>, values: ArrayLike<number>, options?: EncodeOptions): Uint8Array;
+export function encode(type: NarrowType, values: ArrayLike<number>, options?: EncodeOptions): Uint16Array | Uint8Array;
+export function encode(type: NarrowType, values: ArrayLike<number>, options?: EncodeOptions): Uint16Array | Uint8Array {
+  if (!isNarrowType(type)) {
+    throw specError(ENCODE, `type must be one of ${NARROW_TYPES.join(', ')} (got ${describe(type)})`);
+  }
+  if (!Array.isArray(values) && !(ArrayBuffer.isView(values) && !(values instanceof DataView))) {
+    throw specError(ENCODE, `values must be an array or typed array of numbers (got ${describe(values)})`);
+  }
+  const { saturate, roundMode } = checkOptions(options);
+  const format: Format = FORMATS[type];
+  const n = values.length;
+  const codes = new Array<number>(n);
+  for (let i = 0; i < n; i++) {
+    const x: unknown = values[i];
+    if (typeof x !== 'number') throw specError(ENCODE, `values[${i}] must be a number (got ${describe(x)})`);
+    codes[i] = format.kind === 'float' ? encodeFloat(format, x, saturate)
+      : format.kind === 'exponent' ? encodeExponent(format, x, saturate, roundMode)
+      : encodeInt(format, x, ENCODE, type, i);
+  }
+  const bits = bitsOf(type);
+  if (bits === 16) return Uint16Array.from(codes);
+  if (bits === 8) return Uint8Array.from(codes);
+  const perByte = 8 / bits;
+  const packed = new Uint8Array(Math.ceil(n / perByte));
+  for (let i = 0; i < n; i++) packed[Math.floor(i / perByte)] |= codes[i] << (bits * (i % perByte));
+  return packed;
+}
+
+function checkOptions(options: unknown): { saturate: boolean; roundMode: RoundMode } {
+  if (options === undefined) return { saturate: true, roundMode: 'up' };
+  if (typeof options !== 'object' || options === null) {
+    throw specError(ENCODE, `options must be an object (got ${describe(options)})`);
+  }
+  const { saturate = true, roundMode = 'up' } = options as Record<string, unknown>;
+  if (typeof saturate !== 'boolean') {
+    throw specError(ENCODE, `options.saturate must be a boolean (got ${describe(saturate)})`);
+  }
+  if (roundMode !== 'up' && roundMode !== 'down' && roundMode !== 'nearest') {
+    throw specError(ENCODE, `options.roundMode must be 'up', 'down' or 'nearest' (got ${describe(roundMode)})`);
+  }
+  return { saturate, roundMode };
+}
+
+/**
+ * The storage of a narrow type back to numbers, exactly: one number per
+ * element (packed types unpacked, padding bits ignored), NaN codes to NaN,
+ * negative zero to -0, float16/bfloat16/float8e5m2 infinities to +/-Inf.
+ * Takes a Tensor or any `{type, data, dims}`; a float16 Tensor may hold a
+ * `Float16Array`.
+ *
+ * @example tw.decode(new tw.Tensor('float8e4m3fn', new Uint8Array([0x38, 0xfe]), [2])) // [1, -448]
+ * @example tw.decode(new tw.Tensor('int4', new Uint8Array([0x87, 0x02]), [3]))          // [7, -8, 2]
+ */
+export function decode(t: TensorLike): number[] {
+  const tensor = asTensor(t, DECODE, 't');
+  const type: DataType = tensor.type;
+  if (!isNarrowType(type)) {
+    throw specError(DECODE, `t type must be one of ${NARROW_TYPES.join(', ')} (got ${type})`);
+  }
+  const format: Format = FORMATS[type];
+  const data = tensor.data as unknown as ArrayLike<number> & ArrayBufferView;
+  const storage = data instanceof Uint16Array || data instanceof Uint8Array ? data
+    : new Uint16Array(data.buffer, data.byteOffset, data.length);  // a Float16Array: its bits
+  const bits = bitsOf(type);
+  const perByte = bits < 8 ? 8 / bits : 1;
+  const mask = 2 ** bits - 1;
+  const out = new Array<number>(tensor.size);
+  for (let i = 0; i < tensor.size; i++) {
+    const code = perByte === 1 ? storage[i] : (storage[Math.floor(i / perByte)] >> (bits * (i % perByte))) & mask;
+    out[i] = format.kind === 'float' ? decodeFloat(format, code)
+      : format.kind === 'exponent' ? decodeExponent(format, code)
+      : decodeInt(format, code);
+  }
+  return out;
+}

@@ -1,0 +1,89 @@
+// Ascend ATB AsStrided: a strided view of the input's flat elements, copied out.
+import type { DataType } from '../dtype.js';
+import { elementBytes } from '../dtype.js';
+import { type OpContext, describe, specError } from '../errors.js';
+import type { ResidentTensor, ResidentType } from '../resident.js';
+import { type Tensor, type TensorLike, asOperand } from '../tensor.js';
+import { OPS, type OpVersion } from '../versions.js';
+import { outputSize, requireType, safeIntegers } from './check.js';
+import { moveElements } from './movement.js';
+
+/** AsStrided's parameters: output dims, the input stride of each, and the starting element. */
+export interface AsStridedParams {
+  /** Output dims: at most 8 entries, each > 0. */
+  size: ArrayLike<number | bigint>;
+  /** One entry per `size` entry, each >= 0: how far apart in the flat input consecutive indices are. */
+  stride: ArrayLike<number | bigint>;
+  /** The flat input element the output starts at: `[k]` or `k`, >= 0. Default 0. */
+  offset?: ArrayLike<number | bigint> | number | bigint;
+}
+
+const MAX_RANK = 8;
+
+/**
+ * Ascend ATB AsStrided: `out[i_0, ..., i_k] = flat(input)[offset + sum_j i_j * stride_j]`,
+ * output dims = `size`, for every data type (the ATB op itself takes float16 and
+ * int64 only: `runNode` holds that). Every index read must lie inside the input.
+ *
+ * @example // sliding windows of 3 over [1..5]: [[1,2,3],[2,3,4],[3,4,5]]
+ * tw.asStrided(x, { size: [3, 3], stride: [1, 1] })
+ * @example // transpose of a 2x3 matrix: dims [3, 2]
+ * tw.asStrided(m, { size: [3, 2], stride: [1, 3] })
+ */
+export function asStrided<T extends ResidentType>(input: ResidentTensor<T>, params: AsStridedParams): ResidentTensor<T>;
+export function asStrided<T extends DataType>(input: TensorLike<T>, params: AsStridedParams): Tensor<T>;
+export function asStrided(input: TensorLike | ResidentTensor, params: AsStridedParams): Tensor | ResidentTensor {
+  const context: OpContext = { op: 'AsStrided' };
+  if (typeof params !== 'object' || params === null) {
+    throw specError(context, `parameters must be an object {size, stride, offset} (got ${describe(params)})`);
+  }
+  return asStridedWith(context, asOperand(input, context, 'input'), params);
+}
+
+/** AsStrided through runNode: attributes size, stride, offset; the ATB spec's input types. */
+export function runAsStrided(_version: OpVersion, input: unknown, attributes: Record<string, unknown>): Tensor | ResidentTensor {
+  const context: OpContext = { op: 'AsStrided' };
+  const x = asOperand(input, context, 'x');
+  requireType(context, 'x', x.type, OPS.AsStrided.versions[0].types.T);
+  return asStridedWith(context, x, attributes as unknown as AsStridedParams);
+}
+
+function asStridedWith(context: OpContext, x: Tensor | ResidentTensor, params: AsStridedParams): Tensor | ResidentTensor {
+  const size = integers(context, 'size', params.size);
+  const stride = integers(context, 'stride', params.stride);
+  const offsetList = params.offset === undefined ? [0]
+    : typeof params.offset === 'number' || typeof params.offset === 'bigint' ? integers(context, 'offset', [params.offset])
+    : integers(context, 'offset', params.offset);
+
+  if (size.length > MAX_RANK) throw specError(context, `size must have at most ${MAX_RANK} entries (got ${size.length})`);
+  size.forEach((s, i) => {
+    if (s <= 0) throw specError(context, `size[${i}] must be > 0 (got ${s})`);
+  });
+  if (stride.length !== size.length) {
+    throw specError(context, `stride must have as many entries as size (${size.length}, got ${stride.length})`);
+  }
+  stride.forEach((s, i) => {
+    if (s < 0) throw specError(context, `stride[${i}] must be >= 0 (got ${s})`);
+  });
+  if (offsetList.length !== 1) throw specError(context, `offset must have exactly one entry (got ${offsetList.length})`);
+  const offset = offsetList[0];
+  if (offset < 0) throw specError(context, `offset[0] must be >= 0 (got ${offset})`);
+
+  const largest = size.reduce((index, s, i) => index + (s - 1) * stride[i], offset);
+  if (!Number.isSafeInteger(largest) || largest >= x.size) {
+    throw specError(context, `the largest index read, offset + sum((size[j] - 1) * stride[j]) = ${largest}, must be less than the input's element count ${x.size}`);
+  }
+  const count = outputSize(context, size, x.type === 'string' ? 4 : elementBytes(x.type));
+  // A stride along an extent-1 axis is never used; zero keeps it in uint32 range.
+  const usedStride = stride.map((s, i) => (size[i] === 1 ? 0 : s));
+  const rank = size.length;
+  return moveElements(context, x, size, count, [...size, ...usedStride], (kernels, elementSize, xOffset, y, p) =>
+    kernels.asStrided(elementSize, xOffset, y, rank, p, p + 4 * rank, offset));
+}
+
+function integers(context: OpContext, name: string, value: unknown): number[] {
+  if (!Array.isArray(value) && !(ArrayBuffer.isView(value) && !(value instanceof DataView))) {
+    throw specError(context, `${name} must be an array of integers (got ${describe(value)})`);
+  }
+  return safeIntegers(context, name, value as ArrayLike<unknown>);
+}

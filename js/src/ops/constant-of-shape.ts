@@ -1,0 +1,81 @@
+// ONNX ConstantOfShape: a tensor of the given shape, every element one value.
+import { DTYPES, type DataType, type TensorData, allocateData, elementBytes, isPacked } from '../dtype.js';
+import { type OpContext, specError } from '../errors.js';
+import { bytesOf, readBytes, withScratch, writeBytes } from '../heap.js';
+import { wasm } from '../module.js';
+import { ResidentTensor, type ResidentType, allocateResident } from '../resident.js';
+import { Tensor, type TensorLike, asTensor } from '../tensor.js';
+import { type OpVersion, newest } from '../versions.js';
+import { integerList, outputSize, requireType } from './check.js';
+
+/** A shape: a 1-D int64 tensor, or a plain array of integers. */
+export type Shape = TensorLike<'int64'> | ArrayLike<number | bigint>;
+
+/**
+ * ONNX ConstantOfShape (newest version, 25): a tensor of dims `shape` whose
+ * every element is `value`'s one element, of `value`'s type (float32 zeros
+ * without it). An empty shape gives a scalar; a 0 in it, an empty tensor.
+ *
+ * @example tw.constantOfShape([2, 3], new tw.Tensor('int32', new Int32Array([7]), [1]))
+ *          // int32, dims [2, 3], data [7, 7, 7, 7, 7, 7]
+ */
+export function constantOfShape<T extends ResidentType = 'float32'>(shape: Shape, value: TensorLike<T> | undefined, options: { resident: true }): ResidentTensor<T>;
+export function constantOfShape<T extends DataType = 'float32'>(shape: Shape, value?: TensorLike<T>, options?: { resident?: false }): Tensor<T>;
+export function constantOfShape(shape: Shape, value?: TensorLike, options?: { resident?: boolean }): Tensor | ResidentTensor {
+  const version = newest('ConstantOfShape');
+  const context: OpContext = { op: 'ConstantOfShape', version: version.since };
+  return constantWith(context, version, integerList(context, 'shape', shape, true), value, options?.resident === true);
+}
+
+/** ConstantOfShape as one version defines it (runNode resolves which); `value` is the attribute. */
+export function runConstantOfShape(version: OpVersion, shape: unknown, value: unknown): Tensor | ResidentTensor {
+  const context: OpContext = { op: 'ConstantOfShape', version: version.since };
+  return constantWith(context, version, integerList(context, 'input', shape, false), value, shape instanceof ResidentTensor);
+}
+
+function constantWith(context: OpContext, version: OpVersion, dims: number[], valueArgument: unknown,
+  resident: boolean): Tensor | ResidentTensor {
+  dims.forEach((d, i) => {
+    if (d < 0) throw specError(context, `shape[${i}] must be >= 0 (got ${d})`);
+  });
+  const value = valueArgument === undefined
+    ? new Tensor('float32', new Float32Array(1), [1])
+    : asTensor(valueArgument, context, 'value');
+  requireType(context, 'value', value.type, version.types.T2);
+  if (value.size !== 1) {
+    throw specError(context, `value must hold exactly one element (got ${value.size}, dims [${value.dims.join(', ')}])`);
+  }
+  const size = outputSize(context, dims, elementBytes(value.type));
+  const type = value.type as ResidentType;
+  const pattern = bytesOf(value.data as Exclude<TensorData, string[]>);
+
+  if (resident) {
+    const y = allocateResident(context, type, dims, size);
+    fill(context, type, pattern, y.offset, size);
+    return y;
+  }
+  const output = allocateData(type, size) as Exclude<TensorData, string[]>;
+  // A fresh typed array is already zeros: nothing to fill.
+  if (size > 0 && pattern.some((b) => b !== 0)) {
+    withScratch(context, [output.byteLength], ([y]) => {
+      fill(context, type, pattern, y, size);
+      readBytes(y, output);
+    });
+  }
+  return new Tensor(type, output as never, dims);
+}
+
+/** Fills `size` elements at `y` with the one element whose storage bytes are `pattern`. */
+function fill(context: OpContext, type: ResidentType, pattern: Uint8Array, y: number, size: number): void {
+  if (size === 0) return;
+  const { kernels } = wasm();
+  if (isPacked(type)) {
+    const bits = DTYPES[type].bits;
+    kernels.fillPacked(bits, y, size, pattern[0] & ((1 << bits) - 1));
+    return;
+  }
+  withScratch(context, [pattern.byteLength], ([valueOffset]) => {
+    writeBytes(valueOffset, pattern);
+    kernels.fill(elementBytes(type), y, size, valueOffset);
+  });
+}

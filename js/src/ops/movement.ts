@@ -1,0 +1,71 @@
+// Runs a data-movement kernel (tile, as_strided) over a tensor of any type,
+// resident or not.
+//
+// Fixed-size types go straight to the kernel for their element size. Packed
+// 4-bit and 2-bit types are unpacked to a byte an element, moved as bytes and
+// packed again. Strings never enter WebAssembly: their uint32 indices are
+// moved by the same kernel (the same plan, not a second algorithm) and the
+// strings are gathered by index.
+import { DTYPES, type TensorData, allocateData, elementBytes, isPacked } from '../dtype.js';
+import type { OpContext } from '../errors.js';
+import { readBytes, withScratch, writeBytes, writeU32 } from '../heap.js';
+import { type Kernels, wasm } from '../module.js';
+import { ResidentTensor, type ResidentType, allocateResident } from '../resident.js';
+import { Tensor } from '../tensor.js';
+
+/** Calls the kernel: element size in bytes, input and output offsets, offset of the uint32 parameters. */
+export type MoveKernel = (kernels: Kernels, elementSize: number, x: number, y: number, params: number) => void;
+
+/** The output of dims `dims` (`outputSize` elements), as a Tensor, or resident when the input is. */
+export function moveElements(context: OpContext, x: Tensor | ResidentTensor, dims: readonly number[], outputSize: number,
+  params: readonly number[], kernel: MoveKernel): Tensor | ResidentTensor {
+  if (x instanceof ResidentTensor) {
+    const y = allocateResident(context, x.type, dims, outputSize);
+    try {
+      if (outputSize > 0) move(context, x.type, x.offset, y.offset, x.size, outputSize, params, kernel);
+    } catch (error) {
+      y.dispose();
+      throw error;
+    }
+    return y;
+  }
+
+  if (x.type === 'string') {
+    const indices = new Tensor('uint32', Uint32Array.from({ length: x.size }, (_, i) => i), x.dims);
+    const moved = moveElements(context, indices, dims, outputSize, params, kernel) as Tensor<'uint32'>;
+    const strings = x.data as string[];
+    return new Tensor('string', Array.from(moved.data, (i) => strings[i]), dims);
+  }
+
+  const type = x.type as ResidentType;
+  const input = x.data as Exclude<TensorData, string[]>;
+  const output = allocateData(type, outputSize) as Exclude<TensorData, string[]>;
+  if (outputSize > 0) {
+    withScratch(context, [input.byteLength, output.byteLength], ([xOffset, yOffset]) => {
+      writeBytes(xOffset, input);
+      move(context, type, xOffset, yOffset, x.size, outputSize, params, kernel);
+      readBytes(yOffset, output);
+    });
+  }
+  return new Tensor(type, output as never, dims);
+}
+
+/** Runs the kernel from one place in memory to another; packed types go through bytes. */
+function move(context: OpContext, type: ResidentType, x: number, y: number, inputSize: number, outputSize: number,
+  params: readonly number[], kernel: MoveKernel): void {
+  const { kernels } = wasm();
+  if (!isPacked(type)) {
+    withScratch(context, [params.length * 4], ([paramOffset]) => {
+      writeU32(paramOffset, params);
+      kernel(kernels, elementBytes(type), x, y, paramOffset);
+    });
+    return;
+  }
+  const bits = DTYPES[type].bits;
+  withScratch(context, [inputSize, outputSize, params.length * 4], ([bytesIn, bytesOut, paramOffset]) => {
+    writeU32(paramOffset, params);
+    kernels.unpack(bits, x, bytesIn, inputSize);
+    kernel(kernels, 1, bytesIn, bytesOut, paramOffset);
+    kernels.pack(bits, bytesOut, y, outputSize);
+  });
+}

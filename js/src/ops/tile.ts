@@ -1,0 +1,82 @@
+// ONNX Tile: the input repeated along each axis, numpy's np.tile without broadcast.
+import type { DataType } from '../dtype.js';
+import { elementBytes } from '../dtype.js';
+import { type OpContext, describe, specError } from '../errors.js';
+import { decode } from '../formats.js';
+import type { ResidentTensor, ResidentType } from '../resident.js';
+import { type Tensor, type TensorLike, asOperand, asTensor } from '../tensor.js';
+import { type OpVersion, newest } from '../versions.js';
+import { integerList, outputSize, requireType } from './check.js';
+import { moveElements } from './movement.js';
+
+/** Repeats for Tile: a 1-D int64 tensor with one entry per input axis, or a plain array of integers. */
+export type Repeats = TensorLike<'int64'> | ArrayLike<number | bigint>;
+
+/**
+ * ONNX Tile-13: `output.dims[i] = input.dims[i] * repeats[i]`, the input
+ * repeated along every axis (numpy's `np.tile` without broadcast), for every
+ * type Tile-13 allows: the float, int and uint types, bool, complex and string.
+ *
+ * @example tw.tile(new tw.Tensor('float32', new Float32Array([1, 2, 3, 4]), [2, 2]), [1, 2])
+ *          // dims [2, 4], data [1, 2, 1, 2, 3, 4, 3, 4]
+ */
+export function tile<T extends ResidentType>(input: ResidentTensor<T>, repeats: Repeats): ResidentTensor<T>;
+export function tile<T extends DataType>(input: TensorLike<T>, repeats: Repeats): Tensor<T>;
+export function tile(input: TensorLike | ResidentTensor, repeats: Repeats): Tensor | ResidentTensor {
+  const version = newest('Tile');
+  const context: OpContext = { op: 'Tile', version: version.since };
+  return tileWith(context, version, input, integerList(context, 'repeats', repeats, true));
+}
+
+/** Tile as one version defines it (runNode resolves which). */
+export function runTile(version: OpVersion, inputs: readonly unknown[]): Tensor | ResidentTensor {
+  const context: OpContext = { op: 'Tile', version: version.since };
+  if (version.since >= 6) return tileWith(context, version, inputs[0], integerList(context, 'repeats', inputs[1], false));
+
+  // Tile-1: tile the whole input `tiles` times along `axis`.
+  const input = asOperand(inputs[0], context, 'input');
+  requireType(context, 'input', input.type, version.types.T);
+  const tiles = integralScalar(context, 'tiles', inputs[1], version.types.T);
+  const axis = integralScalar(context, 'axis', inputs[2], version.types.T);
+  if (tiles < 0) throw specError(context, `tiles must be >= 0 (got ${tiles})`);
+  if (axis < 0 || axis >= input.dims.length) {
+    throw specError(context, `axis must lie in [0, ${input.dims.length}) for an input of rank ${input.dims.length} (got ${axis})`);
+  }
+  return tileWith(context, version, input, input.dims.map((_, i) => (i === axis ? tiles : 1)));
+}
+
+function tileWith(context: OpContext, version: OpVersion, value: unknown, repeats: number[]): Tensor | ResidentTensor {
+  const input = asOperand(value, context, 'input');
+  requireType(context, 'input', input.type, version.types.T);
+  const rank = input.dims.length;
+  if (repeats.length !== rank) {
+    throw specError(context, `repeats must have one entry per input dimension (input rank ${rank}, got ${repeats.length})`);
+  }
+  repeats.forEach((r, i) => {
+    if (r < 0) throw specError(context, `repeats[${i}] must be >= 0 (got ${r})`);
+  });
+  const dims = input.dims.map((d, i) => d * repeats[i]);
+  const size = outputSize(context, dims, input.type === 'string' ? 4 : elementBytes(input.type));
+  return moveElements(context, input, dims, size, [...input.dims, ...repeats], (kernels, elementSize, x, y, params) =>
+    kernels.tile(elementSize, x, y, rank, params, params + 4 * rank));
+}
+
+/**
+ * Tile-1's tiles and axis: scalar tensors (dims [] or [1]) holding an integer.
+ * The schema types them as the input's type T; its note says int64: both are taken.
+ */
+function integralScalar(context: OpContext, name: string, value: unknown, floatTypes: readonly DataType[]): number {
+  const t = asTensor(value, context, name);
+  if (t.type !== 'int64' && !floatTypes.includes(t.type)) {
+    throw specError(context, `${name} must be an int64 or ${floatTypes.join('/')} tensor (got ${t.type})`);
+  }
+  if (t.size !== 1 || t.dims.length > 1) {
+    throw specError(context, `${name} must be a scalar tensor (got dims [${t.dims.join(', ')}])`);
+  }
+  const raw = t.type === 'float16' ? decode(t)[0] : (t.data as ArrayLike<number | bigint>)[0];
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || (typeof raw === 'bigint' && BigInt(n) !== raw)) {
+    throw specError(context, `${name} must hold an integral value (got ${describe(raw)})`);
+  }
+  return n;
+}
