@@ -23,6 +23,17 @@ const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 // the ATB AsStrided mapping), not the library's.
 
 const OPS = {
+  Tile: {
+    example: {
+      dims: '[4, 4]', type: 'float32',
+      cells: ['0', '1', '0', '1', '2', '3', '2', '3', '0', '1', '0', '1', '2', '3', '2', '3'],
+    },
+    async breakIt(page) {
+      await page.fill('#param-repeats', '2');
+    },
+    field: 'repeats',
+    message: 'Tile-13: repeats must have one entry per input dimension (input rank 2, got 1)',
+  },
   Floor: {
     example: { dims: '[3]', type: 'float32', cells: ['-2', '1', '2'] },
     // Floor-6 has no bfloat16: picked under Floor-13, it is refused once the version changes.
@@ -34,6 +45,22 @@ const OPS = {
     },
     field: 'type',
     message: 'Floor-6: X type must be one of float16, float32, float64 (got bfloat16)',
+  },
+  ConstantOfShape: {
+    example: { dims: '[4, 3, 2]', type: 'float32', cells: new Array(24).fill('1') },
+    async breakIt(page) {
+      await page.fill('#param-shape', '2, -1');
+    },
+    field: 'shape',
+    message: 'ConstantOfShape-25: shape[1] must be >= 0 (got -1)',
+  },
+  AsStrided: {
+    example: { dims: '[2, 2]', type: 'float16', cells: ['1', '4', '3', '6'] },
+    async breakIt(page) {
+      await page.fill('#param-stride', '2');
+    },
+    field: 'stride',
+    message: 'AsStrided: stride must have as many entries as size (2, got 1)',
   },
 };
 
@@ -182,6 +209,60 @@ test('Floor: the text box takes any rank', async () => {
   await page.close();
 });
 
+test('Tile-1: tiles and axis replace repeats', async () => {
+  const page = await openPage('?op=Tile');
+  await page.selectOption('#version', '1');
+  assert(await page.isVisible('#param-tiles') && await page.isVisible('#param-axis'), 'no tiles and axis fields');
+  assert(!(await page.isVisible('#param-repeats')), 'Tile-1 still shows repeats');
+  await expectCells(page, ['0', '1', '0', '1', '2', '3', '2', '3']);
+  assertEqual(await page.textContent('#out-dims'), '[2, 4]', 'Tile-1 dims');
+  await page.fill('#param-axis', '2');
+  await expectError(page, 'axis', 'Tile-1: axis must lie in [0, 2) for an input of rank 2 (got 2)');
+  await page.close();
+});
+
+test('Tile: hovering an output cell marks its source and the cells sharing it', async () => {
+  const page = await openPage('?op=Tile');
+  await expectCells(page, OPS.Tile.example.cells);
+  await page.hover('#output-grid td[data-i="11"]');  // y[2, 3] = 3, from input[0, 1]... row 2 is input row 0
+  assertEqual(await page.$$eval('#source-grid td.is-source', (cs) => cs.map((c) => c.dataset.i)), ['1'], 'source cell');
+  assertEqual(await page.$$eval('#output-grid td.is-sibling', (cs) => cs.map((c) => c.dataset.i)), ['1', '3', '9'], 'cells with the same source');
+  assertEqual(await page.textContent('#hover-line'), 'y[2, 3] = 1 comes from input[0, 1], as do 3 other shown output cells', 'hover line');
+  await page.close();
+});
+
+test('AsStrided: hovering an output cell marks the flat input element it reads', async () => {
+  const page = await openPage('?op=AsStrided');
+  await expectCells(page, OPS.AsStrided.example.cells);
+  await page.hover('#output-grid td[data-i="2"]');  // y[1, 0] = x_flat[0 + 1*2 + 0*3]
+  assertEqual(await page.$$eval('#source-grid td.is-source', (cs) => cs.map((c) => c.dataset.i)), ['2'], 'source cell');
+  assertEqual(await page.textContent('#hover-line'), 'y[1, 0] = 3 comes from x[2] (= x[0, 2])', 'hover line');
+  // Reading past the input is refused with the index it would read.
+  await page.fill('#param-offset', '5');
+  await expectError(page, 'offset', "AsStrided: the largest index read, offset + sum((size[j] - 1) * stride[j]) = 10, must be less than the input's element count 9");
+  await page.close();
+});
+
+test('ConstantOfShape: each version offers only its own types', async () => {
+  const page = await openPage('?op=ConstantOfShape');
+  const typesOf = async (version) => {
+    await page.selectOption('#version', version);
+    return page.$$eval('#type option:not([disabled])', (os) => os.map((o) => o.value).filter((v) => !/⚠/.test(v)));
+  };
+  const v9 = await typesOf('9');
+  assert(!v9.includes('bfloat16') && v9.includes('float16') && v9.length === 12, `ConstantOfShape-9 offers ${v9}`);
+  const v25 = await typesOf('25');
+  assert(['bfloat16', 'float8e4m3fn', 'int4', 'float4e2m1', 'float8e8m0', 'int2'].every((t) => v25.includes(t)), `ConstantOfShape-25 offers ${v25}`);
+  await page.selectOption('#type', 'float8e4m3fn');
+  await page.fill('#param-value', '1000');  // saturates to the largest float8e4m3fn, 448
+  await page.fill('#param-shape', '2');
+  await expectCells(page, ['448', '448']);
+  assertEqual(await page.textContent('#out-type'), 'float8e4m3fn', 'output type');
+  await page.selectOption('#version', '9');
+  await expectError(page, 'type', 'ConstantOfShape-9: value type must be one of bool, float16, float32, float64, int8, int16, int32, int64, uint8, uint16, uint32, uint64 (got float8e4m3fn)');
+  await page.close();
+});
+
 test('timing and the wasm module size are shown', async () => {
   const page = await openPage('?op=Floor');
   await page.waitForFunction(() => /^[\d.]+ (µs|ms)$/.test(document.getElementById('out-time').textContent), null, { timeout: 10000 });
@@ -224,7 +305,7 @@ test('loading does not shift the layout', async () => {
       for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  await page.goto(`${base}?op=${Object.keys(OPS).at(-1)}`);
+  await page.goto(`${base}?op=Tile`);
   await page.waitForSelector('body.ready');
   await page.waitForTimeout(500);
   const shift = await page.evaluate(() => window.__shift);

@@ -192,7 +192,9 @@ function renderPickers(): void {
   const what = state.op.input ? `${state.op.input.name} and the output` : 'value and the output';
   setHint('type', `Type of ${what}: ${versionName()} allows ${allowed.length} (${state.op.typeConstraint} in its spec)`);
 
-  el.summary.textContent = state.op.summary;
+  // `name` in a summary is code.
+  el.summary.replaceChildren(...state.op.summary.split('`').map((part, i) =>
+    i % 2 ? Object.assign(document.createElement('code'), { textContent: part }) : part));
   const example = state.op.example(state.version);
   el.exampleSource.textContent = `Spec example: ${example.source}`;
 }
@@ -265,6 +267,7 @@ function renderInputEditor(): void {
   el.inputEditor.hidden = input === undefined;
   if (!input) return;
   el.inputName.textContent = input.name;
+  el.inputName.hidden = input.name === 'input';
   el.inputHint.textContent = input.hint;
   el.modeGrid.checked = state.mode === 'grid';
   el.modeText.checked = state.mode === 'text';
@@ -451,8 +454,8 @@ function renderOutput({ output, input, args }: Outcome): void {
   if (input && source) {
     const flat = state.op.flatSource === true;
     el.sourceTitle.textContent = flat
-      ? `${state.op.input!.name}, flattened (AsStrided reads the input as one row)`
-      : `${state.op.input!.name}, the input`;
+      ? `Input ${state.op.input!.name}, flattened: AsStrided reads it as one row`
+      : `Input${state.op.input!.name === 'input' ? '' : ` ${state.op.input!.name}`}: hover an output cell to mark its source`;
     el.sourceGrid.replaceChildren(heatGrid(flat ? [input.size] : input.dims, shownIn!.text, shownIn!.heat, scale, input.size, 'x'));
   }
   colourInputGrid(shownIn, scale);
@@ -558,6 +561,30 @@ function moveFocus(event: KeyboardEvent): void {
 // ---------------------------------------------------------------------------
 // Timing: the median of a few samples, each long enough for the browser's clock
 
+/**
+ * Times `run`: enough calls per sample for the browser's coarse clock (0.1 ms
+ * without cross-origin isolation) to resolve a sample to about 2%, then the
+ * median of up to 7 samples, within about a quarter of a second.
+ */
+function measure(run: () => unknown): { median: number; samples: number; calls: number } {
+  const SAMPLE_MS = 5;
+  const deadline = performance.now() + 250;
+  const time = (calls: number) => {
+    const t0 = performance.now();
+    for (let k = 0; k < calls; k++) run();
+    return performance.now() - t0;
+  };
+  time(1);  // warm-up: the first calls compile and allocate
+  let calls = 1;
+  for (let elapsed = time(calls); elapsed < SAMPLE_MS && calls < 1 << 20 && performance.now() < deadline; elapsed = time(calls)) {
+    calls = elapsed <= 0.5 ? calls * 10 : Math.ceil((calls * SAMPLE_MS * 1.2) / elapsed);
+  }
+  const samples: number[] = [];
+  while (samples.length < 7 && (samples.length < 3 || performance.now() < deadline)) samples.push(time(calls) / calls);
+  samples.sort((a, b) => a - b);
+  return { median: samples[samples.length >> 1], samples: samples.length, calls };
+}
+
 const timing = (() => {
   let generation = 0;
   const format = (ms: number) => ms >= 1 ? `${ms.toFixed(2)} ms` : `${(ms * 1000).toPrecision(3)} µs`;
@@ -570,25 +597,10 @@ const timing = (() => {
       el.outTime.textContent = 'measuring…';
       setTimeout(guard(() => {
         if (mine !== generation) return;
-        const deadline = performance.now() + 250;
-        let calls = 1;
-        for (;;) {
-          const t0 = performance.now();
-          for (let k = 0; k < calls; k++) run();
-          if (performance.now() - t0 >= 2 || calls >= 65536 || performance.now() > deadline) break;
-          calls *= 2;
-        }
-        const samples: number[] = [];
-        while (samples.length < 7 && (samples.length < 3 || performance.now() < deadline)) {
-          const t0 = performance.now();
-          for (let k = 0; k < calls; k++) run();
-          samples.push((performance.now() - t0) / calls);
-        }
-        samples.sort((a, b) => a - b);
-        const median = samples[samples.length >> 1];
-        el.outTime.textContent = format(median);
-        el.outTimeDetail.textContent = `median of ${samples.length} samples × ${calls} call${calls > 1 ? 's' : ''} of tw.runNode, in this browser`;
-      }), 30);
+        const { median, samples, calls } = measure(run);
+        el.outTime.textContent = median > 0 ? format(median) : `< ${format(0.1 / calls)}`;
+        el.outTimeDetail.textContent = `median of ${samples} samples × ${calls} call${calls > 1 ? 's' : ''} of tw.runNode, in this browser`;
+      }), 200);
     },
   };
 })();
@@ -654,19 +666,15 @@ function bind(): void {
   }));
   el.example.addEventListener('click', guard(() => loadExample(state.op, state.version)));
   el.random.addEventListener('click', guard(() => {
-    const random = state.op.random?.(state);
-    if (random) {
-      Object.assign(state.params, random.params);
-      if (random.dims) resize(random.dims);
-    }
     if (state.op.input) {
       if (product(state.dims) === 0 || product(state.dims) > GRID_LIMIT) {
-        const example = state.op.example(state.version);
-        resize([...(example.dims ?? [])]);
+        state.dims = [...(state.op.example(state.version).dims ?? [])];
       }
-      state.items = state.items.map(() => randomValue(state.type));
+      state.items = Array.from({ length: product(state.dims) }, () => randomValue(state.type));
       state.text = formatNested(state.dims, state.items.map((s) => quote(state.type, s)));
     }
+    const random = state.op.random?.({ version: state.version, type: state.type, dims: state.dims });
+    if (random?.params) Object.assign(state.params, random.params);
     renderParams();
     renderInputEditor();
     now();

@@ -1,7 +1,6 @@
 // Element texts <-> tensors of every data type. The grid shows and accepts
 // numbers even for the types stored as bit patterns (float16, float8, int4...).
 import * as tw from 'tessera-wasm';
-import { decode, encode, ENCODED_TYPES } from './codec.js';
 import { InputError, product, unravel } from './nested.js';
 
 type DataType = tw.DataType;
@@ -18,15 +17,21 @@ const BIG_RANGES: Partial<Record<DataType, [bigint, bigint]>> = {
 const FLOATS: readonly DataType[] = ['float32', 'float64'];
 const COMPLEX: readonly DataType[] = ['complex64', 'complex128'];
 
-/** Stored as bit patterns: the page converts numbers with encode/decode. */
-export function isEncoded(type: DataType): boolean {
-  return ENCODED_TYPES.includes(type);
+/** The types stored as bit patterns (or packed), which tw.encode and tw.decode convert. */
+const ENCODED: readonly DataType[] = [
+  'float16', 'bfloat16', 'float8e4m3fn', 'float8e4m3fnuz', 'float8e5m2', 'float8e5m2fnuz', 'float8e8m0',
+  'float4e2m1', 'int4', 'uint4', 'int2', 'uint2',
+];
+
+/** Stored as bit patterns: the page converts numbers with tw.encode / tw.decode. */
+export function isEncoded(type: DataType): type is tw.NarrowType {
+  return ENCODED.includes(type);
 }
 
 /** Whether the page can build tensors of this type. */
 export function supported(type: DataType): boolean {
   return type === 'string' || type === 'bool' || FLOATS.includes(type) || COMPLEX.includes(type)
-    || type in BIG_RANGES || isEncoded(type) || (type in INT_RANGES && tw.DTYPES[type].bits >= 8);
+    || type in BIG_RANGES || type in INT_RANGES || isEncoded(type);
 }
 
 function parseFloat64(text: string): number {
@@ -94,7 +99,7 @@ export function makeTensor(type: DataType, dims: readonly number[], items: reado
 
 function storage(type: DataType, values: Value[]): tw.TensorData {
   if (type === 'string') return values as string[];
-  if (isEncoded(type)) return encode(type, values as number[]);
+  if (isEncoded(type)) return tw.encode(type, values as number[]);
   if (COMPLEX.includes(type)) {
     const flat = (values as [number, number][]).flat();
     return type === 'complex64' ? Float32Array.from(flat) : Float64Array.from(flat);
@@ -124,14 +129,23 @@ function numberText(v: number): string {
   return Object.is(v, -0) ? '-0' : String(v);
 }
 
-/** The shortest decimal that reads back as the same element of `type`. */
+/**
+ * How an element reads: its exact value when that is short (448, not the
+ * 450 that also rounds to it), else the shortest decimal that reads back as
+ * the same element of its type (0.1, not float16's 0.0999755859375).
+ */
 function shortest(v: number, same: (candidate: number) => boolean): string {
-  if (!Number.isFinite(v)) return numberText(v);
+  const exact = numberText(v);
+  if (!Number.isFinite(v) || significantDigits(exact) <= 6) return exact;
   for (let p = 1; p < 17; p++) {
     const candidate = Number(v.toPrecision(p));
-    if (same(candidate)) return numberText(Object.is(v, -0) ? -0 : candidate);
+    if (same(candidate)) return numberText(candidate);
   }
-  return numberText(v);
+  return exact;
+}
+
+function significantDigits(text: string): number {
+  return text.replace(/e.*$/, '').replace(/[-.]/g, '').replace(/^0+/, '').length;
 }
 
 /** The elements of the first `limit` positions of a tensor, for display. */
@@ -163,10 +177,14 @@ export function showTensor(t: tw.Tensor, limit = Infinity): Shown {
       heat.push((t.data as Uint8Array)[i]);
     }
   } else if (isEncoded(t.type)) {
-    const numbers = decode(t).slice(0, n);
-    const bits = t.data as Uint16Array | Uint8Array;
+    const numbers = tw.decode(t).slice(0, n);
+    const type = t.type;
+    const codes = t.data as Uint16Array | Uint8Array;
+    // IEEE-like formats: the shortest decimal that encodes to the same code
+    // (without saturation, so that no larger number passes for the largest).
+    const ieee = tw.DTYPES[type].bits >= 8 && type !== 'float8e8m0';
     numbers.forEach((v, i) => {
-      text.push(shortest(v, (c) => encode(t.type, [c])[0] === bits[i]));
+      text.push(ieee ? shortest(v, (c) => tw.encode(type, [c], { saturate: false })[0] === codes[i]) : numberText(v));
       heat.push(v);
     });
   } else if (t.type === 'float32') {

@@ -21,5 +21,5 @@ export const floor: DemoOp = {
     code: `tw.runNode({ opType: 'Floor', opset: ${opset} }, [x])`,
   }),
   source: () => (i) => i,
-  fieldOf: (message) => fieldByName(message, { X: 'input' }),
+  fieldOf: (message) => fieldByName(message, { X: 'input' }, ['X']),
 };

@@ -68,12 +68,13 @@ export function int64Tensor(twModule: typeof tw, values: readonly number[]): tw.
 
 /**
  * The usual way to place a SpecError: the message after `Op-v: ` starts with
- * the name of what broke; `<name> type ...` is about the type menu.
+ * the name of what broke (`repeats[1] must be >= 0`); `<name> type ...` of a
+ * name in `typed` is about the type menu.
  */
-export function fieldByName(message: string, names: Readonly<Record<string, string>>): string | undefined {
+export function fieldByName(message: string, names: Readonly<Record<string, string>>, typed: readonly string[]): string | undefined {
   const body = message.replace(/^[\w.]+(-\d+)?: /, '');
   const first = /^(\w+)( type\b)?/.exec(body);
-  if (first && first[1] in names) return first[2] && names[first[1]] === 'input' ? 'type' : names[first[1]];
+  if (first && Object.hasOwn(names, first[1])) return first[2] && typed.includes(first[1]) ? 'type' : names[first[1]];
   for (const [name, field] of Object.entries(names)) {
     if (new RegExp(`\\b${name}\\b`).test(body)) return field;
   }
