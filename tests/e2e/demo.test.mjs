@@ -263,6 +263,15 @@ test('ConstantOfShape: each version offers only its own types', async () => {
   await page.close();
 });
 
+test('ConstantOfShape: a shape too big for memory is refused beside the shape', async () => {
+  const page = await openPage('?op=ConstantOfShape');
+  await page.fill('#param-shape', '100000, 100000');
+  await expectError(page, 'shape', 'ConstantOfShape-25: output of dims [100000, 100000] needs 40000000000 bytes, more than WebAssembly memory can hold (2147483648 bytes)');
+  await page.fill('#param-shape', '2');
+  await expectCells(page, ['1', '1']);
+  await page.close();
+});
+
 test('timing and the wasm module size are shown', async () => {
   const page = await openPage('?op=Floor');
   await page.waitForFunction(() => /^[\d.]+ (µs|ms)$/.test(document.getElementById('out-time').textContent), null, { timeout: 10000 });

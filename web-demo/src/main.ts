@@ -6,7 +6,7 @@ import { gradient, heatColor, type Scale, scaleOf } from './heat.js';
 import { InputError, formatNested, parseInt1, parseIntList, parseNested, product, unravel } from './nested.js';
 import { DEMO_OPS } from './ops/index.js';
 import type { DemoOp, Example, Param, RunArgs } from './ops/op.js';
-import { makeTensor, parseValue, randomValue, showTensor, supported } from './values.js';
+import { makeTensor, parseValue, randomValue, showTensor, supported, tensorCode } from './values.js';
 
 type DataType = tw.DataType;
 
@@ -427,7 +427,7 @@ function update(): void {
 
 function codePrelude({ input, args }: Outcome): string {
   const lines = ["import * as tw from 'tessera-wasm';", 'await tw.init();'];
-  if (input && args) lines.push(`const x = new tw.Tensor('${input.type}', /* ${state.items.length} values */, [${input.dims.join(', ')}]);`);
+  if (input && args) lines.push(`const x = ${tensorCode(input)};`);
   return lines.join('\n');
 }
 
@@ -507,7 +507,7 @@ function heatGrid(dims: readonly number[], text: readonly string[], heat: readon
         cell.style.color = color;
         cell.dataset.i = String(i);
         if (source) cell.dataset.src = String(source(i));
-        cell.tabIndex = i === 0 ? 0 : -1;
+        if (name === 'y') cell.tabIndex = i === 0 ? 0 : -1;  // one tab stop; arrows move within
         cell.title = `${name}[${unravel(i, dims).join(', ')}] = ${text[i]}`;
         drawn++;
       }

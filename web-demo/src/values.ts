@@ -218,3 +218,21 @@ export function randomValue(type: DataType, random: () => number = Math.random):
   const value = Math.round((random() * 10 - 5) * 100) / 100;  // two decimals in [-5, 5]: floor visibly moves them
   return numberText(value === 0 ? 0 : value);
 }
+
+/** JS source that builds `t` (its data spelled out when small), for the "As code" view. */
+export function tensorCode(t: tw.Tensor, limit = 64): string {
+  const dims = `[${t.dims.join(', ')}]`;
+  if (t.size > limit) return `new tw.Tensor('${t.type}', /* ${t.size.toLocaleString('en')} elements */ data, ${dims})`;
+  let data: string;
+  if (t.type === 'string') {
+    data = JSON.stringify(t.data);
+  } else if (isEncoded(t.type)) {
+    data = `tw.encode('${t.type}', [${showTensor(t).text.join(', ')}])`;  // each text reads back as its element
+  } else {
+    const single = t.type === 'float32' || t.type === 'complex64';
+    const literal = (v: number | bigint) => typeof v === 'bigint' ? `${v}n`
+      : single ? shortest(v, (c) => Math.fround(c) === v) : numberText(v);
+    data = `new ${tw.DTYPES[t.type].storage}([${Array.from(t.data as ArrayLike<number | bigint>, literal).join(', ')}])`;
+  }
+  return `new tw.Tensor('${t.type}', ${data}, ${dims})`;
+}

@@ -41,5 +41,5 @@ export const asStrided: DemoOp = {
     return (i) => unravel(i, outputDims).reduce((flat, a, k) => flat + a * stride[k], offset);
   },
   fieldOf: (message) => /largest index read/.test(message) ? 'offset'
-    : fieldByName(message, { size: 'size', stride: 'stride', offset: 'offset', x: 'input' }, ['x']),
+    : fieldByName(message, { size: 'size', stride: 'stride', offset: 'offset', x: 'input', output: 'size' }, ['x']),
 };

@@ -1,7 +1,7 @@
 // ONNX ConstantOfShape: a tensor of the given shape, every element one value.
 import * as tw from 'tessera-wasm';
 import { InputError } from '../nested.js';
-import { makeTensor, randomValue } from '../values.js';
+import { makeTensor, randomValue, tensorCode } from '../values.js';
 import { type DemoOp, fieldByName, int64Tensor } from './op.js';
 
 export const constantOfShape: DemoOp = {
@@ -36,7 +36,7 @@ export const constantOfShape: DemoOp = {
       }
     }
     const shapeCode = `const shape = new tw.Tensor('int64', new BigInt64Array([${shape.map((d) => `${d}n`).join(', ')}]), [${shape.length}]);`;
-    const valueCode = value ? `const value = new tw.Tensor('${type}', /* ${text.trim()} */, [1]);\n` : '';
+    const valueCode = value ? `const value = ${tensorCode(value)};\n` : '';
     return {
       spec: { opType: 'ConstantOfShape', opset, attributes: value ? { value } : {} },
       inputs: [int64Tensor(tw, shape)],
@@ -44,5 +44,5 @@ export const constantOfShape: DemoOp = {
     };
   },
   // runNode calls the shape tensor `input`, as the spec does.
-  fieldOf: (message) => fieldByName(message, { shape: 'shape', input: 'shape', value: 'value' }, ['value']),
+  fieldOf: (message) => fieldByName(message, { shape: 'shape', input: 'shape', value: 'value', output: 'shape' }, ['value']),
 };

@@ -52,5 +52,7 @@ export const tile: DemoOp = {
       return product(dims) === 0 ? 0 : at.reduce((flat, a, k) => flat * dims[k] + (a % dims[k]), 0);
     };
   },
-  fieldOf: (message) => fieldByName(message, { repeats: 'repeats', tiles: 'tiles', axis: 'axis', input: 'input' }, ['input']),
+  // `output of dims [...] needs ... bytes`: the repeats (or tiles) made it that big.
+  fieldOf: (message, version) => fieldByName(message,
+    { repeats: 'repeats', tiles: 'tiles', axis: 'axis', input: 'input', output: version >= 6 ? 'repeats' : 'tiles' }, ['input']),
 };
