@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The test command (npm test): set up, build, then every suite.
 #   native doctest on the kernels (plain, and under ASan+UBSan)
+#   each libFuzzer target over its seed corpus (npm run fuzz runs them longer)
 #   Jest on the API, against the built package
 #   the web demo in Debian's Chromium (playwright-core), against its Vite build
 # Ends with one line: "tests: N passed, M failed".
@@ -37,6 +38,21 @@ echo "== native kernels under AddressSanitizer + UndefinedBehaviorSanitizer"
 cmake -S . -B build/native-asan -DCMAKE_BUILD_TYPE=Debug -DTESSERA_SANITIZE=ON >/dev/null
 cmake --build build/native-asan -j2 >/dev/null
 doctest build/native-asan/tessera_tests
+
+echo "== fuzz targets over their seed corpora (libFuzzer, ASan+UBSan; npm run fuzz explores)"
+bash scripts/fuzz-build.sh
+for seeds in tests/fuzz/corpus/*/; do
+  name=$(basename "$seeds")
+  # The seed files as arguments: each runs once, nothing is written to the corpus.
+  if "build/fuzz/$name-fuzz" "$seeds"* >"build/fuzz/$name-seeds.log" 2>&1; then
+    echo "$name-fuzz: $(ls "$seeds" | wc -l) seeds ok"
+    count 1 0
+  else
+    tail -n 20 "build/fuzz/$name-seeds.log"
+    echo "$name-fuzz: FAILED on its seed corpus"
+    count 0 1
+  fi
+done
 
 echo "== kernels on WebAssembly SIMD128 (the same doctest suite, under Node)"
 NODE_PATH=/usr/share/nodejs cmake --build build/wasm --target tessera-tests -j2 >/dev/null
