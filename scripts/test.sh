@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # The test command (npm test): set up, build, then every suite.
 #   native doctest on the kernels (plain, and under ASan+UBSan)
+#   each libFuzzer target over its seed corpus (npm run fuzz runs them longer)
 #   Jest on the API, against the built package
 #   the published types (tsc --strict on tests/types)
 #   the npm package in scratch projects: Node CJS/ESM, TypeScript, Vite +
 #   Chromium (tests/e2e/package.test.mjs)
+#   the web demo in Debian's Chromium (playwright-core), against its Vite build
 # Ends with one line: "tests: N passed, M failed".
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,6 +42,21 @@ cmake -S . -B build/native-asan -DCMAKE_BUILD_TYPE=Debug -DTESSERA_SANITIZE=ON >
 cmake --build build/native-asan -j2 >/dev/null
 doctest build/native-asan/tessera_tests
 
+echo "== fuzz targets over their seed corpora (libFuzzer, ASan+UBSan; npm run fuzz explores)"
+bash scripts/fuzz-build.sh
+for seeds in tests/fuzz/corpus/*/; do
+  name=$(basename "$seeds")
+  # The seed files as arguments: each runs once, nothing is written to the corpus.
+  if "build/fuzz/$name-fuzz" "$seeds"* >"build/fuzz/$name-seeds.log" 2>&1; then
+    echo "$name-fuzz: $(ls "$seeds" | wc -l) seeds ok"
+    count 1 0
+  else
+    tail -n 20 "build/fuzz/$name-seeds.log"
+    echo "$name-fuzz: FAILED on its seed corpus"
+    count 0 1
+  fi
+done
+
 echo "== kernels on WebAssembly SIMD128 (the same doctest suite, under Node)"
 NODE_PATH=/usr/share/nodejs cmake --build build/wasm --target tessera-tests -j2 >/dev/null
 doctest node build/wasm/tessera-tests.cjs --no-colors
@@ -71,6 +88,14 @@ else
   count 0 1  # it died before its summary
 fi
 rm -f "$package_log"
+
+echo "== web demo in Chromium (playwright-core)"
+npm run build:demo --silent
+rm -f build/e2e-results.json
+node tests/e2e/demo.test.mjs || status=$?
+# A run that died before writing its counts is one failure.
+read -r e2e_passed e2e_failed < <(node -e "try{const r=require('./build/e2e-results.json');console.log(r.passed, r.failed)}catch{console.log(0, 1)}")
+count "$e2e_passed" "$e2e_failed"
 
 echo "tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$status" -eq 0 ]

@@ -13,3 +13,4 @@ export { memoryStats, type MemoryStats } from './stats.js';
 export { ResidentTensor, toResident, type ResidentType } from './resident.js';
 export { encode, decode, type EncodeOptions, type NarrowType, type RoundMode } from './formats.js';
 export { fromTensorProto, toTensorProto } from './tensor-proto.js';
+export { OPS } from './versions.js';

@@ -41,8 +41,7 @@ export function runNode(node: NodeSpec, inputs: readonly unknown[]): (Tensor | R
   const { opType, opset } = node;
   const domain = node.domain === undefined || node.domain === '' ? 'ai.onnx' : node.domain;
   const schema = Object.prototype.hasOwnProperty.call(OPS, opType) ? OPS[opType as OpType] : undefined;
-  const implementation = schema && IMPLEMENTATIONS[opType as OpType];
-  if (!schema || schema.domain !== domain || !implementation) {
+  if (!schema || schema.domain !== domain) {
     throw specError({ op: String(opType) }, `no op ${describe(opType)} in domain ${describe(domain)} (known: ${knownOps()})`);
   }
   const versions: readonly OpVersion[] = schema.versions;
@@ -68,7 +67,7 @@ export function runNode(node: NodeSpec, inputs: readonly unknown[]): (Tensor | R
       throw specError(context, `unknown attribute ${describe(name)} (this version takes: ${known})`);
     }
   }
-  return [implementation(version, inputs, attributes)];
+  return [IMPLEMENTATIONS[opType as OpType](version, inputs, attributes)];
 }
 
 function knownOps(): string {

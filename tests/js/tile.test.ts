@@ -107,6 +107,13 @@ describe('Tile-13 (tw.tile)', () => {
     expectSpecError(() => tw.tile(x, [2 ** 26, 2 ** 26]), 'Tile', 13, 'must be a safe integer');
     expectSpecError(() => tw.tile(x, [2 ** 14, 2 ** 14]), 'Tile', 13, 'needs 8589934592 bytes', '2147483648');
   });
+
+  it('rejects an empty output whose other axis is too long to name, as a Tile error', () => {
+    const big = 2 ** 53 - 1;
+    const empty = new tw.Tensor('float32', new Float32Array(0), [0, big]);
+    expectSpecError(() => tw.tile(empty, [big, big]), 'Tile', 13, `output dims[1] = input dims[1] * repeats[1] must be a safe integer (${big} * ${big} = ${big * big})`);
+    expect(tw.tile(empty, [big, 1]).dims).toEqual([0, big]);
+  });
 });
 
 describe('Tile through runNode', () => {

@@ -56,6 +56,12 @@ function tileWith(context: OpContext, version: OpVersion, value: unknown, repeat
     if (r < 0) throw specError(context, `repeats[${i}] must be >= 0 (got ${r})`);
   });
   const dims = input.dims.map((d, i) => d * repeats[i]);
+  dims.forEach((d, i) => {
+    // An empty output may still have an axis too long to name (0 x 2^53 beside 2^53 x 2^53).
+    if (!Number.isSafeInteger(d)) {
+      throw specError(context, `output dims[${i}] = input dims[${i}] * repeats[${i}] must be a safe integer (${input.dims[i]} * ${repeats[i]} = ${d})`);
+    }
+  });
   const size = outputSize(context, dims, input.type === 'string' ? 4 : elementBytes(input.type));
   return moveElements(context, input, dims, size, [...input.dims, ...repeats], (kernels, elementSize, x, y, params) =>
     kernels.tile(elementSize, x, y, rank, params, params + 4 * rank));

@@ -1,0 +1,140 @@
+// The spec checks the TypeScript layer makes before it calls a kernel
+// (js/src/ops/*.ts), in C++: for callers outside the browser (the fuzzers)
+// that must give the kernels only what the API would. On success each check
+// also yields the kernel's uint32 arguments, converted as the API converts
+// them, and the output's element count.
+//
+// Parameters arrive as int64 (ONNX's type for repeats, shape, size, stride
+// and offset); element widths in bits (2, 4, 8, ..., 128) so packed types
+// count their bytes as the API does, ceil(n * bits / 8).
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+namespace tessera::validate {
+
+// -sMAXIMUM_MEMORY in CMakeLists.txt; WASM_MEMORY_LIMIT in js/src/heap.ts.
+inline constexpr uint64_t kMemoryLimit = uint64_t{1} << 31;
+// Ascend ATB AsStrided: size has at most 8 entries.
+inline constexpr size_t kMaxStridedRank = 8;
+
+enum class Check {
+  ok,
+  count_mismatch,   // repeats (stride) must have one entry per dim (size entry)
+  negative,         // repeats, shape, stride or offset below 0
+  not_positive,     // a size entry of 0 or less
+  too_many_axes,    // AsStrided: more than 8 size entries
+  out_of_bounds,    // AsStrided: the largest index read lies outside the input
+  too_large,        // the output's bytes exceed WebAssembly memory
+};
+
+inline const char* message(Check c) {
+  switch (c) {
+    case Check::ok: return "ok";
+    case Check::count_mismatch: return "parameter count does not match the rank";
+    case Check::negative: return "a parameter is negative";
+    case Check::not_positive: return "a size entry is not positive";
+    case Check::too_many_axes: return "more than 8 size entries";
+    case Check::out_of_bounds: return "the largest index read lies outside the input";
+    case Check::too_large: return "the output does not fit in WebAssembly memory";
+  }
+  return "?";
+}
+
+// Element count of extents (each >= 0), or more than kMemoryLimit * 8 when it
+// is larger (saturating: no overflow whatever the extents). A 0 anywhere
+// makes 0, however large the others.
+inline uint64_t saturating_count(const uint64_t* extents, size_t n) {
+  constexpr uint64_t kCap = kMemoryLimit * 8 + 1;  // more elements than any 2-bit output in memory
+  for (size_t i = 0; i < n; ++i) {
+    if (extents[i] == 0) return 0;
+  }
+  uint64_t count = 1;
+  for (size_t i = 0; i < n; ++i) {
+    count = extents[i] > kCap / count ? kCap : count * extents[i];
+  }
+  return count;
+}
+
+inline bool fits_in_memory(uint64_t elements, unsigned element_bits) {
+  // elements <= 8 * 2^31 here, so the product cannot overflow.
+  return (elements * element_bits + 7) / 8 <= kMemoryLimit;
+}
+
+// ---------------------------------------------------------------- Tile
+// The input's dims (of a tensor that exists: each fits in memory) and repeats
+// as given. Sets repeats32 (rank entries) and *elements.
+inline Check tile(unsigned element_bits, size_t rank, const uint32_t* dims, size_t repeats_count,
+                  const int64_t* repeats, uint32_t* repeats32, uint64_t* elements) {
+  if (repeats_count != rank) return Check::count_mismatch;
+  uint64_t extents[64];
+  if (rank > 64) return Check::too_large;  // 2^64 elements at least: no memory holds them
+  bool empty = false;
+  for (size_t i = 0; i < rank; ++i) {
+    if (repeats[i] < 0) return Check::negative;
+    empty = empty || dims[i] == 0 || repeats[i] == 0;
+  }
+  for (size_t i = 0; i < rank; ++i) {
+    const auto r = static_cast<uint64_t>(repeats[i]);
+    // dims[i] * r, saturated: r may be up to 2^63 - 1.
+    extents[i] = dims[i] == 0 ? 0 : r > kMemoryLimit * 8 ? kMemoryLimit * 8 + 1 : dims[i] * r;
+  }
+  *elements = saturating_count(extents, rank);
+  if (!fits_in_memory(*elements, element_bits)) return Check::too_large;
+  // An empty output calls no kernel; otherwise every repeat is at most the
+  // output's element count, so it fits in uint32.
+  for (size_t i = 0; i < rank; ++i) repeats32[i] = empty ? 0 : static_cast<uint32_t>(repeats[i]);
+  return Check::ok;
+}
+
+// ---------------------------------------------------------------- ConstantOfShape
+inline Check fill(unsigned element_bits, size_t rank, const int64_t* shape, uint64_t* elements) {
+  uint64_t extents[64];
+  if (rank > 64) return Check::too_large;
+  for (size_t i = 0; i < rank; ++i) {
+    if (shape[i] < 0) return Check::negative;
+    extents[i] = static_cast<uint64_t>(shape[i]);
+  }
+  *elements = saturating_count(extents, rank);
+  return fits_in_memory(*elements, element_bits) ? Check::ok : Check::too_large;
+}
+
+// ---------------------------------------------------------------- AsStrided
+// size (rank entries), stride (stride_count entries), offset (offset_count
+// entries, exactly one wanted) over an input of input_elements. Sets size32,
+// stride32 (a stride along an extent-1 axis is never used: 0), offset32.
+inline Check as_strided(unsigned element_bits, uint64_t input_elements, size_t rank, const int64_t* size,
+                        size_t stride_count, const int64_t* stride, size_t offset_count, const int64_t* offset,
+                        uint32_t* size32, uint32_t* stride32, uint32_t* offset32, uint64_t* elements) {
+  if (rank > kMaxStridedRank) return Check::too_many_axes;
+  for (size_t i = 0; i < rank; ++i) {
+    if (size[i] <= 0) return Check::not_positive;
+  }
+  if (stride_count != rank) return Check::count_mismatch;
+  for (size_t i = 0; i < rank; ++i) {
+    if (stride[i] < 0) return Check::negative;
+  }
+  if (offset_count != 1) return Check::count_mismatch;
+  if (offset[0] < 0) return Check::negative;
+
+  // offset + sum((size - 1) * stride): at most 9 terms below 2^126, exact in 128 bits.
+  unsigned __int128 largest = static_cast<uint64_t>(offset[0]);
+  for (size_t i = 0; i < rank; ++i) {
+    largest += static_cast<unsigned __int128>(static_cast<uint64_t>(size[i]) - 1) * static_cast<uint64_t>(stride[i]);
+  }
+  if (largest >= input_elements) return Check::out_of_bounds;
+
+  uint64_t extents[kMaxStridedRank];
+  for (size_t i = 0; i < rank; ++i) extents[i] = static_cast<uint64_t>(size[i]);
+  *elements = saturating_count(extents, rank);
+  if (!fits_in_memory(*elements, element_bits)) return Check::too_large;
+  // Every index read is below input_elements, which fits in memory: uint32.
+  for (size_t i = 0; i < rank; ++i) {
+    size32[i] = static_cast<uint32_t>(size[i]);
+    stride32[i] = size[i] == 1 ? 0 : static_cast<uint32_t>(stride[i]);
+  }
+  *offset32 = static_cast<uint32_t>(offset[0]);
+  return Check::ok;
+}
+
+}  // namespace tessera::validate

@@ -1,0 +1,238 @@
+// Element texts <-> tensors of every data type. The grid shows and accepts
+// numbers even for the types stored as bit patterns (float16, float8, int4...).
+import * as tw from 'tessera-wasm';
+import { InputError, product, unravel } from './nested.js';
+
+type DataType = tw.DataType;
+type Value = number | bigint | string | [number, number];
+
+const INT_RANGES: Partial<Record<DataType, [number, number]>> = {
+  int8: [-128, 127], uint8: [0, 255], int16: [-32768, 32767], uint16: [0, 65535],
+  int32: [-(2 ** 31), 2 ** 31 - 1], uint32: [0, 2 ** 32 - 1],
+  int4: [-8, 7], uint4: [0, 15], int2: [-2, 1], uint2: [0, 3],
+};
+const BIG_RANGES: Partial<Record<DataType, [bigint, bigint]>> = {
+  int64: [-(2n ** 63n), 2n ** 63n - 1n], uint64: [0n, 2n ** 64n - 1n],
+};
+const FLOATS: readonly DataType[] = ['float32', 'float64'];
+const COMPLEX: readonly DataType[] = ['complex64', 'complex128'];
+
+/** The types stored as bit patterns (or packed), which tw.encode and tw.decode convert. */
+const ENCODED: readonly DataType[] = [
+  'float16', 'bfloat16', 'float8e4m3fn', 'float8e4m3fnuz', 'float8e5m2', 'float8e5m2fnuz', 'float8e8m0',
+  'float4e2m1', 'int4', 'uint4', 'int2', 'uint2',
+];
+
+/** Stored as bit patterns: the page converts numbers with tw.encode / tw.decode. */
+export function isEncoded(type: DataType): type is tw.NarrowType {
+  return ENCODED.includes(type);
+}
+
+/** Whether the page can build tensors of this type. */
+export function supported(type: DataType): boolean {
+  return type === 'string' || type === 'bool' || FLOATS.includes(type) || COMPLEX.includes(type)
+    || type in BIG_RANGES || type in INT_RANGES || isEncoded(type);
+}
+
+function parseFloat64(text: string): number {
+  const t = text.trim();
+  if (/^[+-]?nan$/i.test(t)) return NaN;
+  if (/^[+-]?inf(inity)?$/i.test(t)) return t.startsWith('-') ? -Infinity : Infinity;
+  const v = Number(t);
+  if (t === '' || Number.isNaN(v)) throw new InputError(`"${text}" is not a number`);
+  return v;
+}
+
+function parseComplex(text: string): [number, number] {
+  const t = text.replace(/\s+/g, '');
+  const num = String.raw`(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?|inf|nan`;
+  const m = new RegExp(`^([+-]?(?:${num}))?(?:([+-](?:${num})?)[ij])?$`, 'i').exec(t);
+  const imaginaryOnly = new RegExp(`^([+-]?(?:${num})?)[ij]$`, 'i').exec(t);
+  if (imaginaryOnly) return [0, parseFloat64(/^[+-]?$/.test(imaginaryOnly[1]) ? `${imaginaryOnly[1]}1` : imaginaryOnly[1])];
+  if (!m || t === '') throw new InputError(`"${text}" is not a complex number (write 1.5, 2i or 1.5-2i)`);
+  const re = m[1] === undefined ? 0 : parseFloat64(m[1]);
+  const im = m[2] === undefined ? 0 : parseFloat64(/^[+-]$/.test(m[2]) ? `${m[2]}1` : m[2]);
+  return [re, im];
+}
+
+/** One element's text as a value of `type`, or an InputError saying why not. */
+export function parseValue(type: DataType, text: string): Value {
+  const t = text.trim();
+  if (type === 'string') return text;
+  if (type === 'bool') {
+    if (/^(true|1)$/i.test(t)) return 1;
+    if (/^(false|0)$/i.test(t)) return 0;
+    throw new InputError(`"${text}" is not a bool (write true, false, 1 or 0)`);
+  }
+  if (COMPLEX.includes(type)) return parseComplex(t);
+  const big = BIG_RANGES[type];
+  if (big) {
+    if (!/^[+-]?\d+$/.test(t)) throw new InputError(`"${text}" is not an integer`);
+    const v = BigInt(t);
+    if (v < big[0] || v > big[1]) throw new InputError(`${t} is outside ${type}'s range ${big[0]} to ${big[1]}`);
+    return v;
+  }
+  const range = INT_RANGES[type];
+  if (range) {
+    if (!/^[+-]?\d+$/.test(t)) throw new InputError(`"${text}" is not an integer`);
+    const v = Number(t);
+    if (v < range[0] || v > range[1]) throw new InputError(`${t} is outside ${type}'s range ${range[0]} to ${range[1]}`);
+    return v;
+  }
+  return parseFloat64(t);
+}
+
+/** Builds a tensor from element texts; an InputError names the element at fault. */
+export function makeTensor(type: DataType, dims: readonly number[], items: readonly string[]): tw.Tensor {
+  const size = product(dims);
+  if (items.length !== size) throw new InputError(`dims [${dims.join(', ')}] need ${size} values, got ${items.length}`);
+  const values = items.map((text, i) => {
+    try {
+      return parseValue(type, text);
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      throw new InputError(`x[${unravel(i, dims).join(', ')}]: ${error.message}`);
+    }
+  });
+  return new tw.Tensor(type, storage(type, values) as never, dims);
+}
+
+function storage(type: DataType, values: Value[]): tw.TensorData {
+  if (type === 'string') return values as string[];
+  if (isEncoded(type)) return tw.encode(type, values as number[]);
+  if (COMPLEX.includes(type)) {
+    const flat = (values as [number, number][]).flat();
+    return type === 'complex64' ? Float32Array.from(flat) : Float64Array.from(flat);
+  }
+  switch (type) {
+    case 'float32': return Float32Array.from(values as number[]);
+    case 'float64': return Float64Array.from(values as number[]);
+    case 'int8': return Int8Array.from(values as number[]);
+    case 'uint8': case 'bool': return Uint8Array.from(values as number[]);
+    case 'int16': return Int16Array.from(values as number[]);
+    case 'uint16': return Uint16Array.from(values as number[]);
+    case 'int32': return Int32Array.from(values as number[]);
+    case 'uint32': return Uint32Array.from(values as number[]);
+    case 'int64': return BigInt64Array.from(values as bigint[]);
+    case 'uint64': return BigUint64Array.from(values as bigint[]);
+    default: throw new InputError(`this page cannot build ${type} tensors yet`);
+  }
+}
+
+/** What a tensor shows: each element's text, and a number to colour it by (NaN: none). */
+export interface Shown {
+  text: string[];
+  heat: number[];
+}
+
+function numberText(v: number): string {
+  return Object.is(v, -0) ? '-0' : String(v);
+}
+
+/**
+ * How an element reads: its exact value when that is short (448, not the
+ * 450 that also rounds to it), else the shortest decimal that reads back as
+ * the same element of its type (0.1, not float16's 0.0999755859375).
+ */
+function shortest(v: number, same: (candidate: number) => boolean): string {
+  const exact = numberText(v);
+  if (!Number.isFinite(v) || significantDigits(exact) <= 6) return exact;
+  for (let p = 1; p < 17; p++) {
+    const candidate = Number(v.toPrecision(p));
+    if (same(candidate)) return numberText(candidate);
+  }
+  return exact;
+}
+
+function significantDigits(text: string): number {
+  return text.replace(/e.*$/, '').replace(/[-.]/g, '').replace(/^0+/, '').length;
+}
+
+/** The elements of the first `limit` positions of a tensor, for display. */
+export function showTensor(t: tw.Tensor, limit = Infinity): Shown {
+  const n = Math.min(t.size, limit);
+  const text: string[] = [];
+  const heat: number[] = [];
+  if (t.type === 'string') {
+    const data = (t.data as string[]).slice(0, n);
+    const order = [...new Set(data)].sort();
+    for (const s of data) {
+      text.push(s);
+      heat.push(order.length > 1 ? order.indexOf(s) : 0);
+    }
+  } else if (COMPLEX.includes(t.type)) {
+    const data = t.data as Float32Array | Float64Array;
+    const round = t.type === 'complex64' ? Math.fround : (x: number) => x;
+    for (let i = 0; i < n; i++) {
+      const re = data[2 * i];
+      const im = data[2 * i + 1];
+      const reText = shortest(re, (c) => round(c) === re);
+      const imText = shortest(Math.abs(im), (c) => round(c) === Math.abs(im));
+      text.push(`${reText}${im < 0 || Object.is(im, -0) ? '-' : '+'}${imText}i`);
+      heat.push(Math.hypot(re, im));
+    }
+  } else if (t.type === 'bool') {
+    for (let i = 0; i < n; i++) {
+      text.push((t.data as Uint8Array)[i] ? 'true' : 'false');
+      heat.push((t.data as Uint8Array)[i]);
+    }
+  } else if (isEncoded(t.type)) {
+    const numbers = tw.decode(t).slice(0, n);
+    const type = t.type;
+    const codes = t.data as Uint16Array | Uint8Array;
+    // IEEE-like formats: the shortest decimal that encodes to the same code
+    // (without saturation, so that no larger number passes for the largest).
+    const ieee = tw.DTYPES[type].bits >= 8 && type !== 'float8e8m0';
+    numbers.forEach((v, i) => {
+      text.push(ieee ? shortest(v, (c) => tw.encode(type, [c], { saturate: false })[0] === codes[i]) : numberText(v));
+      heat.push(v);
+    });
+  } else if (t.type === 'float32') {
+    for (let i = 0; i < n; i++) {
+      const v = (t.data as Float32Array)[i];
+      text.push(shortest(v, (c) => Math.fround(c) === v));
+      heat.push(v);
+    }
+  } else {
+    const data = t.data as ArrayLike<number | bigint>;
+    for (let i = 0; i < n; i++) {
+      text.push(typeof data[i] === 'number' ? numberText(data[i] as number) : String(data[i]));
+      heat.push(Number(data[i]));
+    }
+  }
+  return { text, heat };
+}
+
+/** A value to start from: random, in a range that shows what the op does. */
+export function randomValue(type: DataType, random: () => number = Math.random): string {
+  const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
+  if (type === 'string') return ['ab', 'cd', 'ef', 'gh', 'ij'][int(0, 4)];
+  if (type === 'bool') return random() < 0.5 ? 'true' : 'false';
+  if (COMPLEX.includes(type)) return `${int(-4, 4)}${['+', '-'][int(0, 1)]}${int(0, 4)}i`;
+  if (type === 'float8e8m0') return String(2 ** int(-3, 3));
+  if (type === 'float4e2m1') return String([0, 0.5, 1, 1.5, 2, 3, 4, 6][int(0, 7)] * (random() < 0.5 ? -1 : 1));
+  const range = INT_RANGES[type];
+  if (range) return String(int(Math.max(range[0], -9), Math.min(range[1], 9)));
+  if (type === 'int64') return String(int(-9, 9));
+  if (type === 'uint64') return String(int(0, 9));
+  const value = Math.round((random() * 10 - 5) * 100) / 100;  // two decimals in [-5, 5]: floor visibly moves them
+  return numberText(value === 0 ? 0 : value);
+}
+
+/** JS source that builds `t` (its data spelled out when small), for the "As code" view. */
+export function tensorCode(t: tw.Tensor, limit = 64): string {
+  const dims = `[${t.dims.join(', ')}]`;
+  if (t.size > limit) return `new tw.Tensor('${t.type}', /* ${t.size.toLocaleString('en')} elements */ data, ${dims})`;
+  let data: string;
+  if (t.type === 'string') {
+    data = JSON.stringify(t.data);
+  } else if (isEncoded(t.type)) {
+    data = `tw.encode('${t.type}', [${showTensor(t).text.join(', ')}])`;  // each text reads back as its element
+  } else {
+    const single = t.type === 'float32' || t.type === 'complex64';
+    const literal = (v: number | bigint) => typeof v === 'bigint' ? `${v}n`
+      : single ? shortest(v, (c) => Math.fround(c) === v) : numberText(v);
+    data = `new ${tw.DTYPES[t.type].storage}([${Array.from(t.data as ArrayLike<number | bigint>, literal).join(', ')}])`;
+  }
+  return `new tw.Tensor('${t.type}', ${data}, ${dims})`;
+}
