@@ -40,6 +40,11 @@ function constantOfShape(since: number, T2: readonly DataType[]): OpVersion {
   return { since, inputs: ['input'], required: 1, attributes: ['value'], types: { T1: ['int64'], T2 } };
 }
 
+/**
+ * Every op and its versions, as `runNode` resolves them: for each op its
+ * domain and, per since_version, its inputs, attributes and the data types
+ * each type constraint allows (e.g. `OPS.Floor.versions[1].types.T`).
+ */
 export const OPS = {
   Floor: {
     domain: 'ai.onnx',
