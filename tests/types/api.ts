@@ -52,8 +52,19 @@ export const floored: tw.Tensor<'float32'> = tw.floor(new tw.Tensor('float32', f
 export const flooredHalf: Uint16Array = tw.floor(new tw.Tensor('float16', u16, [1])).data;
 export const flooredLike: Float64Array = tw.floor({ type: 'float64', data: f64, dims: [1] }).data;
 
+// A tensor whose type is only known when the call runs compiles (and is checked then).
+declare const anyTensor: tw.Tensor;
+export const flooredAny: tw.Tensor<'float16' | 'bfloat16' | 'float32' | 'float64'> = tw.floor(anyTensor);
+export const flooredNode = tw.floor(tw.runNode({ opType: 'Tile' }, [floored, new tw.Tensor('int64', i64, [1])])[0]);
+declare const resident: tw.ResidentTensor<'float32'>;
+export const flooredResident: tw.ResidentTensor<'float32'> = tw.floor(resident);
+
 // @ts-expect-error Floor takes no int32
 tw.floor(new tw.Tensor('int32', i32, [1]));
+// @ts-expect-error nor an int32 resident tensor
+tw.floor(tw.toResident(new tw.Tensor('int32', i32, [1])));
+// @ts-expect-error nor a tensor that can only be a string or bool one
+tw.floor(new tw.Tensor<'string' | 'bool'>('bool', u8, [1]));
 // @ts-expect-error nor int64, as a plain object either
 tw.floor({ type: 'int64', data: i64, dims: [1] });
 // @ts-expect-error a {type, data, dims} whose data does not match its type

@@ -1,9 +1,9 @@
 // ONNX Floor: y = floor(x) elementwise, toward -infinity.
-import { DTYPES, allocateData, elementBytes } from '../dtype.js';
+import { DTYPES, type DataType, allocateData, elementBytes } from '../dtype.js';
 import type { OpContext } from '../errors.js';
 import { readBytes, withScratch, writeBytes } from '../heap.js';
 import { wasm } from '../module.js';
-import { ResidentTensor, allocateResident } from '../resident.js';
+import { ResidentTensor, type ResidentType, allocateResident } from '../resident.js';
 import { Tensor, type TensorLike, asOperand } from '../tensor.js';
 import { type OpVersion, newest } from '../versions.js';
 import { requireType } from './check.js';
@@ -15,13 +15,18 @@ import { requireType } from './check.js';
  *
  * @example tw.floor(new tw.Tensor('float32', new Float32Array([-1.5, 1.2, 2]), [3])) // data [-2, 1, 2]
  */
-export function floor<T extends FloorType>(x: ResidentTensor<T>): ResidentTensor<T>;
-export function floor<T extends FloorType>(x: TensorLike<T>): Tensor<T>;
+export function floor<T extends ResidentType>(x: ResidentTensor<T> & MayFloor<T>): ResidentTensor<Extract<T, FloorType>>;
+export function floor<T extends DataType>(x: TensorLike<T> & MayFloor<T>): Tensor<Extract<T, FloorType>>;
 export function floor(x: TensorLike | ResidentTensor): Tensor | ResidentTensor {
   return runFloor(newest('Floor'), x);
 }
 
 type FloorType = 'float16' | 'bfloat16' | 'float32' | 'float64';
+
+// A tensor whose type cannot be one Floor takes (int32, say) is a compile
+// error; one whose type is not known statically (a Tensor from runNode, a
+// Tensor<DataType>) compiles and is checked when the call runs.
+type MayFloor<T extends DataType> = [Extract<T, FloorType>] extends [never] ? never : unknown;
 
 /** Floor as one version defines it (runNode resolves which). */
 export function runFloor(version: OpVersion, input: unknown): Tensor | ResidentTensor {
