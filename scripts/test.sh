@@ -48,5 +48,14 @@ node_modules/.bin/jest --json --outputFile=build/jest-results.json || status=$?
 read -r jest_passed jest_failed < <(node -e "const r=require('./build/jest-results.json');console.log(r.numPassedTests, r.numFailedTests + r.numRuntimeErrorTestSuites)")
 count "$jest_passed" "$jest_failed"
 
+echo "== benchmark smoke run (one tiny workload, no peers: it still runs, and its outputs agree)"
+if node bench/run.mjs --smoke >build/bench-smoke.log 2>&1; then
+  tail -n 3 build/bench-smoke.log
+  count 1 0
+else
+  cat build/bench-smoke.log
+  count 0 1
+fi
+
 echo "tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$status" -eq 0 ]

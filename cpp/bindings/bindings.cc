@@ -84,6 +84,25 @@ int unpack(int bits, uintptr_t packed, uintptr_t bytes, size_t n) {
 
 bool simd128() { return TESSERA_SIMD128; }
 
+// ---------------------------------------------------------------- benchmark roofline
+// Not kernels: what bench/run.mjs measures the kernels against, in this same
+// module. Under -mbulk-memory the builtins are single memory.copy /
+// memory.fill instructions, the fastest way wasm has to move bytes; the floor
+// loop is f32x4.floor and nothing else (no NaN-payload care, no tail), the
+// speed the f32 floor kernel should reach. Reached from JS only through the
+// module's internal Kernels, never through the public API.
+void bench_copy_bytes(uintptr_t dst, uintptr_t src, size_t n) {
+  __builtin_memcpy(at<void>(dst), at<const void>(src), n);
+}
+
+void bench_fill_bytes(uintptr_t dst, int byte, size_t n) { __builtin_memset(at<void>(dst), byte, n); }
+
+void bench_f32_floor_plain(uintptr_t x, uintptr_t y, size_t n) {
+  const float* in = at<const float>(x);
+  float* out = at<float>(y);
+  for (size_t i = 0; i + 4 <= n; i += 4) wasm_v128_store(out + i, wasm_f32x4_floor(wasm_v128_load(in + i)));
+}
+
 // Bytes malloc has handed out and not had back: the leak tests watch this.
 size_t heap_bytes_in_use() { return mallinfo().uordblks; }
 
@@ -99,4 +118,7 @@ EMSCRIPTEN_BINDINGS(tessera) {
   emscripten::function("unpack", &unpack);
   emscripten::function("simd128", &simd128);
   emscripten::function("heapBytesInUse", &heap_bytes_in_use);
+  emscripten::function("benchCopyBytes", &bench_copy_bytes);
+  emscripten::function("benchFillBytes", &bench_fill_bytes);
+  emscripten::function("benchF32FloorPlain", &bench_f32_floor_plain);
 }
