@@ -79,18 +79,43 @@ async function load(options: InitOptions): Promise<LoadedModule> {
     throw new Error(`tessera-wasm: could not load the WebAssembly module from ${describeSource}: ${(cause as Error)?.message ?? cause}`, { cause });
   }
 
-  let memory: WebAssembly.Memory | undefined;
-  const kernels = (await createTesseraModule({
+  let exports: WebAssembly.Exports | undefined;
+  const embind = (await createTesseraModule({
     instantiateWasm(imports, receive) {
       WebAssembly.instantiate(compiled, imports).then((instance) => {
-        memory = Object.values(instance.exports).find((e): e is WebAssembly.Memory => e instanceof WebAssembly.Memory);
+        exports = instance.exports;
         receive(instance, compiled);
       });
       return {};
     },
-  })) as Kernels;
-  if (memory === undefined) throw new Error('tessera-wasm: the WebAssembly module exports no memory');
+  })) as EmbindQueries;
+  const memory = exports && Object.values(exports).find((e): e is WebAssembly.Memory => e instanceof WebAssembly.Memory);
+  if (exports === undefined || memory === undefined) throw new Error('tessera-wasm: the WebAssembly module exports no memory');
+  const kernels = kernelsOf(exports, embind);
   return { kernels, memory, simd: kernels.simd128(), wasmBytes, source: describeSource };
+}
+
+/** What the module registers through Embind (cpp/bindings/bindings.cc): the cold queries. */
+type EmbindQueries = Pick<Kernels, 'simd128' | 'heapBytesInUse'>;
+
+// The C export behind each Kernels function: called as the instance's own
+// functions, with no Embind invoker in between (bindings.cc says why).
+const C_EXPORTS = {
+  _malloc: 'malloc', _free: 'free',
+  floor: 'tessera_floor', tile: 'tessera_tile', fill: 'tessera_fill', fillPacked: 'tessera_fill_packed',
+  asStrided: 'tessera_as_strided', pack: 'tessera_pack', unpack: 'tessera_unpack',
+  benchCopyBytes: 'tessera_bench_copy_bytes', benchCopyV128: 'tessera_bench_copy_v128',
+  benchFillBytes: 'tessera_bench_fill_bytes',
+  benchF32FloorPlain: 'tessera_bench_f32_floor_plain',
+} as const satisfies Record<Exclude<keyof Kernels, keyof EmbindQueries>, string>;
+
+function kernelsOf(exports: WebAssembly.Exports, embind: EmbindQueries): Kernels {
+  const kernels: Record<string, unknown> = { simd128: embind.simd128, heapBytesInUse: embind.heapBytesInUse };
+  for (const [name, symbol] of Object.entries(C_EXPORTS)) {
+    if (typeof exports[symbol] !== 'function') throw new Error(`tessera-wasm: the WebAssembly module does not export ${symbol}`);
+    kernels[name] = exports[symbol];
+  }
+  return kernels as unknown as Kernels;
 }
 
 // Literal `new URL(..., import.meta.url)` so that bundlers find and copy the files.
