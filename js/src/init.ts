@@ -73,22 +73,40 @@ async function load(options: InitOptions): Promise<LoadedModule> {
     } else {
       const bytes = typeof where === 'string' || where instanceof URL ? await readBytes(where) : where;
       wasmBytes = bytes.byteLength;
-      compiled = await WebAssembly.compile(bytes as BufferSource);
+      // Node compiles a module this small (tens of KB, lazily) faster than a
+      // round trip through its background threads; browsers forbid it on the
+      // main thread for modules this size.
+      compiled = isNode() ? new WebAssembly.Module(bytes as BufferSource) : await WebAssembly.compile(bytes as BufferSource);
     }
   } catch (cause) {
     throw new Error(`tessera-wasm: could not load the WebAssembly module from ${describeSource}: ${(cause as Error)?.message ?? cause}`, { cause });
   }
 
   let exports: WebAssembly.Exports | undefined;
-  const embind = (await createTesseraModule({
+  let failure: unknown;
+  const ready = createTesseraModule({
     instantiateWasm(imports, receive) {
+      if (isNode()) {  // as above: synchronous in Node
+        try {
+          const instance = new WebAssembly.Instance(compiled, imports);
+          exports = instance.exports;
+          receive(instance, compiled);
+        } catch (error) {
+          failure = error;
+        }
+        return {};
+      }
       WebAssembly.instantiate(compiled, imports).then((instance) => {
         exports = instance.exports;
         receive(instance, compiled);
       });
       return {};
     },
-  })) as EmbindQueries;
+  });
+  if (failure !== undefined) {
+    throw new Error(`tessera-wasm: could not instantiate the WebAssembly module from ${describeSource}: ${(failure as Error)?.message ?? failure}`, { cause: failure });
+  }
+  const embind = (await ready) as EmbindQueries;
   const memory = exports && Object.values(exports).find((e): e is WebAssembly.Memory => e instanceof WebAssembly.Memory);
   if (exports === undefined || memory === undefined) throw new Error('tessera-wasm: the WebAssembly module exports no memory');
   const kernels = kernelsOf(exports, embind);
@@ -129,6 +147,10 @@ interface NodeFs {
   readFile(path: string | URL): Promise<Uint8Array>;
 }
 
+interface NodeFsSync {
+  readFileSync(path: string | URL): Uint8Array;
+}
+
 function isNode(): boolean {
   const p = (globalThis as { process?: { versions?: { node?: string } } }).process;
   return typeof p?.versions?.node === 'string';
@@ -145,7 +167,12 @@ async function nodeFs(): Promise<NodeFs> {
 async function readBytes(where: string | URL): Promise<ArrayBuffer | Uint8Array> {
   const hasScheme = where instanceof URL || /^[a-z][a-z0-9+.-]*:/i.test(where);
   if (isNode() && (!hasScheme || String(where).startsWith('file:'))) {
-    return (await nodeFs()).readFile(hasScheme ? new URL(String(where)) : where);
+    const path = hasScheme ? new URL(String(where)) : where;
+    // A read of tens of KB: synchronous costs less than the thread pool's round trip.
+    const getBuiltin = (globalThis as { process?: { getBuiltinModule?: (name: string) => unknown } }).process?.getBuiltinModule;
+    const fs = getBuiltin?.('node:fs') as NodeFsSync | undefined;
+    if (fs) return fs.readFileSync(path);
+    return (await nodeFs()).readFile(path);
   }
   const response = await fetch(where);
   if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`);
