@@ -6,7 +6,8 @@
 //   node bench/run.mjs --smoke    one tiny workload, a few calls, no peers (the test command runs it)
 //   node bench/run.mjs --only tile   workloads whose name matches a regular expression
 //
-// Prints a markdown table and writes bench/results.json (bench/results-smoke.json for --smoke).
+// Prints a markdown table and writes bench/results.json (bench/results-smoke.json for --smoke,
+// bench/results-partial.json for --only or --no-peers).
 //
 // Columns:
 //   tessera      tw.op(tensor): copy in, kernel, copy out into a fresh typed array
@@ -571,7 +572,8 @@ const footer = ['', `init (import to ready): ${init.toFixed(1)} ms (median of ${
   ...targets.map((t) => `- [${t.met ? 'x' : ' '}] ${t.text}: ${t.values.join('; ')}`)];
 console.log([...header, ...lines, ...footer].join('\n'));
 
-const out = `${here}${smoke ? 'results-smoke.json' : 'results.json'}`;
+// Only a full run replaces results.json (the README's table comes from it).
+const out = `${here}${smoke ? 'results-smoke.json' : only || !peersWanted ? 'results-partial.json' : 'results.json'}`;
 writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), machine, smoke, unit: 'µs per call, median',
   columns: COLUMNS, against: AGAINST, workloads: results, sweep, initMs: init, targets }, null, 2)}\n`);
 console.log(`\nwrote ${out}`);
