@@ -97,5 +97,14 @@ node tests/e2e/demo.test.mjs || status=$?
 read -r e2e_passed e2e_failed < <(node -e "try{const r=require('./build/e2e-results.json');console.log(r.passed, r.failed)}catch{console.log(0, 1)}")
 count "$e2e_passed" "$e2e_failed"
 
+echo "== benchmark smoke run (one tiny workload, no peers: it still runs, and its outputs agree)"
+if node bench/run.mjs --smoke >build/bench-smoke.log 2>&1; then
+  tail -n 3 build/bench-smoke.log
+  count 1 0
+else
+  cat build/bench-smoke.log
+  count 0 1
+fi
+
 echo "tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$status" -eq 0 ]

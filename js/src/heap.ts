@@ -37,32 +37,52 @@ export function release(offset: number): void {
  * with their offsets, and frees them on every path.
  */
 export function withScratch<R>(context: OpContext, sizes: readonly number[], body: (offsets: number[]) => R): R {
-  const spans = sizes.map(aligned);
-  const base = allocate(context, spans.reduce((a, b) => a + b, 0));
+  let total = 0;
+  for (const size of sizes) total += aligned(size);
+  const base = allocate(context, total);
   try {
+    const offsets = new Array<number>(sizes.length);
     let next = base;
-    return body(spans.map((span) => (next += span) - span));
+    for (let i = 0; i < sizes.length; i++) {
+      offsets[i] = next;
+      next += aligned(sizes[i]);
+    }
+    return body(offsets);
   } finally {
     release(base);
   }
 }
 
+// Views of the module's memory, made again only when growth has replaced its
+// buffer (a small op would otherwise spend more on making views than on its
+// bytes).
+let u8 = new Uint8Array(0);
+let u32 = new Uint32Array(0);
+
+function heapU8(): Uint8Array {
+  const buffer = wasm().memory.buffer;
+  if (u8.buffer !== buffer) u8 = new Uint8Array(buffer);
+  return u8;
+}
+
 /** The bytes of a typed array (no copy). */
 export function bytesOf(data: ArrayBufferView): Uint8Array {
-  return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  return data instanceof Uint8Array ? data : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
 }
 
 /** Copies a typed array's bytes into memory at `offset`. */
 export function writeBytes(offset: number, data: ArrayBufferView): void {
-  new Uint8Array(wasm().memory.buffer, offset, data.byteLength).set(bytesOf(data));
+  heapU8().set(bytesOf(data), offset);
 }
 
 /** Fills a typed array with the bytes at `offset`. */
 export function readBytes(offset: number, target: ArrayBufferView): void {
-  bytesOf(target).set(new Uint8Array(wasm().memory.buffer, offset, target.byteLength));
+  bytesOf(target).set(heapU8().subarray(offset, offset + target.byteLength));
 }
 
-/** Writes small integer parameters (dims, repeats, strides) as uint32 at `offset`. */
+/** Writes small integer parameters (dims, repeats, strides) as uint32 at `offset`, a multiple of 4. */
 export function writeU32(offset: number, values: readonly number[]): void {
-  new Uint32Array(wasm().memory.buffer, offset, values.length).set(values);
+  const buffer = wasm().memory.buffer;
+  if (u32.buffer !== buffer) u32 = new Uint32Array(buffer);
+  u32.set(values, offset >>> 2);
 }

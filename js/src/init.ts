@@ -88,24 +88,67 @@ async function load(options: InitOptions): Promise<LoadedModule> {
     } else {
       const bytes = typeof where === 'string' || where instanceof URL ? await readBytes(where) : where;
       wasmBytes = bytes.byteLength;
-      compiled = await WebAssembly.compile(bytes as BufferSource);
+      // Node compiles a module this small (tens of KB, lazily) faster than a
+      // round trip through its background threads; browsers forbid it on the
+      // main thread for modules this size.
+      compiled = isNode() ? new WebAssembly.Module(bytes as BufferSource) : await WebAssembly.compile(bytes as BufferSource);
     }
   } catch (cause) {
     throw new Error(`tessera-wasm: could not load the WebAssembly module from ${describeSource}: ${(cause as Error)?.message ?? cause}`, { cause });
   }
 
-  let memory: WebAssembly.Memory | undefined;
-  const kernels = (await createTesseraModule({
+  let exports: WebAssembly.Exports | undefined;
+  let failure: unknown;
+  const ready = createTesseraModule({
     instantiateWasm(imports, receive) {
+      if (isNode()) {  // as above: synchronous in Node
+        try {
+          const instance = new WebAssembly.Instance(compiled, imports);
+          exports = instance.exports;
+          receive(instance, compiled);
+        } catch (error) {
+          failure = error;
+        }
+        return {};
+      }
       WebAssembly.instantiate(compiled, imports).then((instance) => {
-        memory = Object.values(instance.exports).find((e): e is WebAssembly.Memory => e instanceof WebAssembly.Memory);
+        exports = instance.exports;
         receive(instance, compiled);
       });
       return {};
     },
-  })) as Kernels;
-  if (memory === undefined) throw new Error('tessera-wasm: the WebAssembly module exports no memory');
+  });
+  if (failure !== undefined) {
+    throw new Error(`tessera-wasm: could not instantiate the WebAssembly module from ${describeSource}: ${(failure as Error)?.message ?? failure}`, { cause: failure });
+  }
+  const embind = (await ready) as EmbindQueries;
+  const memory = exports && Object.values(exports).find((e): e is WebAssembly.Memory => e instanceof WebAssembly.Memory);
+  if (exports === undefined || memory === undefined) throw new Error('tessera-wasm: the WebAssembly module exports no memory');
+  const kernels = kernelsOf(exports, embind);
   return { kernels, memory, simd: kernels.simd128(), wasmBytes, source: describeSource };
+}
+
+/** What the module registers through Embind (cpp/bindings/bindings.cc): the cold queries. */
+type EmbindQueries = Pick<Kernels, 'simd128' | 'heapBytesInUse'>;
+
+// The C export behind each Kernels function: called as the instance's own
+// functions, with no Embind invoker in between (bindings.cc says why).
+const C_EXPORTS = {
+  _malloc: 'malloc', _free: 'free',
+  floor: 'tessera_floor', tile: 'tessera_tile', fill: 'tessera_fill', fillPacked: 'tessera_fill_packed',
+  asStrided: 'tessera_as_strided', pack: 'tessera_pack', unpack: 'tessera_unpack',
+  benchCopyBytes: 'tessera_bench_copy_bytes', benchCopyV128: 'tessera_bench_copy_v128',
+  benchFillBytes: 'tessera_bench_fill_bytes',
+  benchF32FloorPlain: 'tessera_bench_f32_floor_plain',
+} as const satisfies Record<Exclude<keyof Kernels, keyof EmbindQueries>, string>;
+
+function kernelsOf(exports: WebAssembly.Exports, embind: EmbindQueries): Kernels {
+  const kernels: Record<string, unknown> = { simd128: embind.simd128, heapBytesInUse: embind.heapBytesInUse };
+  for (const [name, symbol] of Object.entries(C_EXPORTS)) {
+    if (typeof exports[symbol] !== 'function') throw new Error(`tessera-wasm: the WebAssembly module does not export ${symbol}`);
+    kernels[name] = exports[symbol];
+  }
+  return kernels as unknown as Kernels;
 }
 
 // Literal `new URL(..., import.meta.url)` so that bundlers find and copy the files.
@@ -117,6 +160,10 @@ function defaultLocation(simd: boolean): URL {
 
 interface NodeFs {
   readFile(path: string | URL): Promise<Uint8Array>;
+}
+
+interface NodeFsSync {
+  readFileSync(path: string | URL): Uint8Array;
 }
 
 function isNode(): boolean {
@@ -135,7 +182,12 @@ async function nodeFs(): Promise<NodeFs> {
 async function readBytes(where: string | URL): Promise<ArrayBuffer | Uint8Array> {
   const hasScheme = where instanceof URL || /^[a-z][a-z0-9+.-]*:/i.test(where);
   if (isNode() && (!hasScheme || String(where).startsWith('file:'))) {
-    return (await nodeFs()).readFile(hasScheme ? new URL(String(where)) : where);
+    const path = hasScheme ? new URL(String(where)) : where;
+    // A read of tens of KB: synchronous costs less than the thread pool's round trip.
+    const getBuiltin = (globalThis as { process?: { getBuiltinModule?: (name: string) => unknown } }).process?.getBuiltinModule;
+    const fs = getBuiltin?.('node:fs') as NodeFsSync | undefined;
+    if (fs) return fs.readFileSync(path);
+    return (await nodeFs()).readFile(path);
   }
   const response = await fetch(where);
   if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`);

@@ -19,6 +19,11 @@ export interface Kernels {
   /** Packed storage <-> one element per byte. */
   pack(bits: number, bytes: number, packed: number, n: number): void;
   unpack(bits: number, packed: number, bytes: number, n: number): void;
+  /** The benchmark's roofline (bench/run.mjs), not part of the API: memory.copy, memory.fill, a bare f32x4.floor loop. */
+  benchCopyBytes(dst: number, src: number, bytes: number): void;
+  benchCopyV128(dst: number, src: number, bytes: number): void;
+  benchFillBytes(dst: number, byte: number, bytes: number): void;
+  benchF32FloorPlain(x: number, y: number, n: number): void;
 }
 
 export interface LoadedModule {

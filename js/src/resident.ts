@@ -4,7 +4,7 @@ import { type DataOf, type DataType, type TensorData, allocateData, storageConst
 import { type OpContext, specError } from './errors.js';
 import { allocate, readBytes, release, writeBytes } from './heap.js';
 import { wasm } from './module.js';
-import { Tensor, type TensorLike, asTensor } from './tensor.js';
+import { type Tensor, type TensorLike, asTensor, tensorOf } from './tensor.js';
 
 /** Every type but string: strings have no place in WebAssembly memory. */
 export type ResidentType = Exclude<DataType, 'string'>;
@@ -69,7 +69,7 @@ export class ResidentTensor<T extends ResidentType = ResidentType> {
   toTensor(): Tensor<T> {
     const data = allocateData(this.type, this.size) as Exclude<TensorData, string[]>;
     readBytes(this.offset, data);
-    return new Tensor(this.type, data as never, this.dims);
+    return tensorOf(this.type, data as never, this.dims, this.size);
   }
 
   /** Frees the memory. Idempotent; any later use throws. */

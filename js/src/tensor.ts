@@ -28,11 +28,27 @@ export class Tensor<T extends DataType = DataType> {
   readonly size: number;
 
   constructor(type: T, data: DataOf<T> | (T extends 'float16' ? Float16ArrayLike : never), dims: readonly number[]) {
-    const context = { op: 'Tensor' };
-    this.size = checkTensor(context, 'tensor', type, data, dims);
+    this.size = uncheckedSize ?? checkTensor({ op: 'Tensor' }, 'tensor', type, data, dims);
     this.type = type;
     this.data = data as DataOf<T>;
     this.dims = Object.freeze(Array.from(dims));
+  }
+}
+
+// Set only while tensorOf constructs: the element count of parts already known good.
+let uncheckedSize: number | undefined;
+
+/**
+ * A Tensor of parts that are right by construction (an op's output, a checked
+ * input): not checked again, which for a large bool output would be a pass
+ * over every byte.
+ */
+export function tensorOf<T extends DataType>(type: T, data: DataOf<T>, dims: readonly number[], size: number): Tensor<T> {
+  uncheckedSize = size;
+  try {
+    return new Tensor(type, data as never, dims);
+  } finally {
+    uncheckedSize = undefined;
   }
 }
 
@@ -52,8 +68,8 @@ export function asTensor(value: unknown, context: OpContext, name: string): Tens
     throw specError(context, `${name} must be a Tensor or {type, data, dims} (got ${describe(value)})`);
   }
   const { type, data, dims } = value as Record<string, unknown>;
-  checkTensor(context, name, type, data, dims);
-  return new Tensor(type as DataType, data as never, dims as number[]);
+  const size = checkTensor(context, name, type, data, dims);
+  return tensorOf(type as DataType, data as never, dims as number[], size);
 }
 
 function hasFloat16Array(data: unknown): boolean {

@@ -111,38 +111,61 @@ void copy_elements(const Matrix& m, size_t i0, size_t i1, size_t j0, size_t j1) 
   }
 }
 
+// One tile of a transpose whose x columns are contiguous (s1 == 1): kT x kT
+// elements, kT = 64 / ES, so that a tile row is one 64-byte line of x and of
+// y. Lines of x a row apart are s0 * ES bytes apart, a power of two for
+// square matrices: they share one L1 set, whose 8 ways could not hold the
+// 2 * kT lines a tile touches, and register blocks read straight from x
+// missed on every revisit. So the tile's x lines are first read whole, once,
+// into a contiguous buffer, and the N x N register transposes read from
+// there and write each y line whole before the next.
+template <size_t ES>
+void transpose_tile(const Matrix& m, size_t i0, size_t j0) {
+  constexpr size_t kN = 16 / ES;
+  constexpr size_t kT = 64 / ES;
+  alignas(16) unsigned char tile[kT * 64];  // row r: x elements i0.. of x row j0 + r
+  for (size_t r = 0; r < kT; ++r) {
+    const unsigned char* p = m.x + (m.src + i0 + (j0 + r) * m.s0) * ES;
+    for (size_t b = 0; b < 64; b += 16) wasm_v128_store(tile + r * 64 + b, wasm_v128_load(p + b));
+  }
+  for (size_t i = 0; i < kT; i += kN) {
+    for (size_t j = 0; j < kT; j += kN) {
+      v128_t v[kN];
+      for (size_t c = 0; c < kN; ++c) v[c] = wasm_v128_load(tile + (j + c) * 64 + i * ES);
+      transpose_in_registers<ES>(v);
+      unsigned char* q = m.y + (i0 + i) * m.row_bytes + (j0 + j) * ES;
+      for (size_t c = 0; c < kN; ++c) wasm_v128_store(q + c * m.row_bytes, v[c]);
+    }
+  }
+}
+
 // Output of n1 x n0 elements with s0 > s1 >= 1: a column of x is read along
-// i, a row of y written along j. Tiles of 128 x 128 bytes keep both the
-// lines read and the lines written in cache; inside a tile, when a column of
-// x is contiguous (s1 == 1), N x N blocks go through registers.
+// i, a row of y written along j. Whole 64-byte tiles with contiguous x
+// columns go through transpose_tile; the rest (edges, strided columns) is
+// copied element by element in tiles of 128 x 128 bytes, which keep both the
+// lines read and the lines written in cache.
 template <size_t ES>
 void transpose_2d(const Matrix& m, size_t n1, size_t n0) {
-  constexpr size_t kTile = 128 / ES;
-  for (size_t i0 = 0; i0 < n1; i0 += kTile) {
-    const size_t i1 = i0 + kTile < n1 ? i0 + kTile : n1;
-    for (size_t j0 = 0; j0 < n0; j0 += kTile) {
-      const size_t j1 = j0 + kTile < n0 ? j0 + kTile : n0;
-      size_t iv = i0, jv = j0;  // the ends of the part done with vectors
-      if constexpr (ES < 16) {
-        constexpr size_t kN = 16 / ES;
-        if (m.s1 == 1) {
-          iv = i0 + (i1 - i0) / kN * kN;
-          jv = j0 + (j1 - j0) / kN * kN;
-          for (size_t i = i0; i < iv; i += kN) {
-            for (size_t j = j0; j < jv; j += kN) {
-              v128_t r[kN];
-              const unsigned char* p = m.x + (m.src + i + j * m.s0) * ES;
-              for (size_t c = 0; c < kN; ++c) r[c] = wasm_v128_load(p + c * m.s0 * ES);
-              transpose_in_registers<ES>(r);
-              unsigned char* q = m.y + i * m.row_bytes + j * ES;
-              for (size_t c = 0; c < kN; ++c) wasm_v128_store(q + c * m.row_bytes, r[c]);
-            }
-          }
-          copy_elements<ES>(m, i0, iv, jv, j1);  // right edge of the vector part
-        }
+  size_t iv = 0, jv = 0;  // the ends of the part done in whole tiles
+  if constexpr (ES < 16) {
+    constexpr size_t kT = 64 / ES;
+    if (m.s1 == 1) {
+      iv = n1 / kT * kT;
+      jv = n0 / kT * kT;
+      for (size_t j0 = 0; j0 < jv; j0 += kT) {
+        for (size_t i0 = 0; i0 < iv; i0 += kT) transpose_tile<ES>(m, i0, j0);
       }
-      copy_elements<ES>(m, iv, i1, j0, j1);  // bottom edge, or the whole tile
     }
+  }
+  constexpr size_t kEdge = 128 / ES;
+  // Right edge of the tiled part, then everything below it.
+  for (size_t i0 = 0; i0 < iv; i0 += kEdge) {
+    const size_t i1 = i0 + kEdge < iv ? i0 + kEdge : iv;
+    for (size_t j0 = jv; j0 < n0; j0 += kEdge) copy_elements<ES>(m, i0, i1, j0, j0 + kEdge < n0 ? j0 + kEdge : n0);
+  }
+  for (size_t i0 = iv; i0 < n1; i0 += kEdge) {
+    const size_t i1 = i0 + kEdge < n1 ? i0 + kEdge : n1;
+    for (size_t j0 = 0; j0 < n0; j0 += kEdge) copy_elements<ES>(m, i0, i1, j0, j0 + kEdge < n0 ? j0 + kEdge : n0);
   }
 }
 

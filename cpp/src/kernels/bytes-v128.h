@@ -31,15 +31,43 @@ inline bool is_element_size(size_t bytes) {
 }
 
 // ---------------------------------------------------------------- copy
+// dst[0..n) = src[0..n), the ranges disjoint, n >= 16: vectors, and one last
+// vector that may overlap the previous one (rewriting the same bytes).
+inline void copy_v128(unsigned char* d, const unsigned char* s, size_t n) {
+  size_t i = 0;
+  for (; i + 64 <= n; i += 64) {
+    const v128_t a = wasm_v128_load(s + i);
+    const v128_t b = wasm_v128_load(s + i + 16);
+    const v128_t c = wasm_v128_load(s + i + 32);
+    const v128_t e = wasm_v128_load(s + i + 48);
+    wasm_v128_store(d + i, a);
+    wasm_v128_store(d + i + 16, b);
+    wasm_v128_store(d + i + 32, c);
+    wasm_v128_store(d + i + 48, e);
+  }
+  for (; i + 16 <= n; i += 16) wasm_v128_store(d + i, wasm_v128_load(s + i));
+  if (i < n) wasm_v128_store(d + n - 16, wasm_v128_load(s + n - 16));
+}
+
+// Copies of 1 MiB and more are memcpy, which -mbulk-memory turns into
+// memory.copy. Below that, vectors: V8 runs memory.copy as a call to the C
+// library's memmove, and glibc's takes its `rep movsb` path from 2 KiB to
+// about 512 KiB, which on AMD EPYC under a hypervisor moved 40-50x slower
+// than this loop (bench/run.mjs; 1 KiB rows of a tile paid it 512 times).
+// The loop keeps cache speed at every size on every host; above 1 MiB the
+// library copy is as fast or faster (non-temporal stores).
+constexpr size_t kBulkCopyBytes = size_t{1} << 20;
+
 // dst[0..n) = src[0..n), the ranges disjoint. Short copies (the rows of a
 // small tile, a narrow sliding window) are a few overlapping loads and
-// stores, as a memory.copy call costs more than the bytes it moves there;
-// longer ones are memcpy, which -mbulk-memory turns into memory.copy.
+// stores.
 inline void copy_bytes(void* dst, const void* src, size_t n) {
   auto* d = static_cast<unsigned char*>(dst);
   const auto* s = static_cast<const unsigned char*>(src);
-  if (n > 32) {
+  if (n >= kBulkCopyBytes) {
     std::memcpy(d, s, n);
+  } else if (n > 32) {
+    copy_v128(d, s, n);
   } else if (n >= 16) {
     const v128_t head = wasm_v128_load(s);
     const v128_t tail = wasm_v128_load(s + n - 16);

@@ -4,7 +4,7 @@ import { type OpContext, specError } from '../errors.js';
 import { bytesOf, readBytes, withScratch, writeBytes } from '../heap.js';
 import { wasm } from '../module.js';
 import { ResidentTensor, type ResidentType, allocateResident } from '../resident.js';
-import { Tensor, type TensorLike, asTensor } from '../tensor.js';
+import { Tensor, type TensorLike, asTensor, tensorOf } from '../tensor.js';
 import { type OpVersion, newest } from '../versions.js';
 import { integerList, outputSize, requireType } from './check.js';
 
@@ -61,13 +61,33 @@ function constantWith(context: OpContext, version: OpVersion, dims: number[], va
   }
   const output = allocateData(type, size) as Exclude<TensorData, string[]>;
   // A fresh typed array is already zeros: nothing to fill.
-  if (size > 0 && pattern.some((b) => b !== 0)) {
+  if (size > 0 && pattern.some((b) => b !== 0) && !fillInPlace(type, output, pattern)) {
     withScratch(context, [output.byteLength], ([y]) => {
       fill(context, type, pattern, y, size);
       readBytes(y, output);
     });
   }
-  return new Tensor(type, output as never, dims);
+  return tensorOf(type, output as never, dims, size);
+}
+
+/**
+ * Fills the output where it already is, through an unsigned integer view of
+ * the element's width, so every element gets the value's exact bits (a float
+ * view could quiet a NaN's payload). Filling in WebAssembly and copying out
+ * would move the bytes three times; `fill` moves them once. False for packed
+ * types and 16-byte elements, which the kernel fills.
+ */
+function fillInPlace(type: ResidentType, output: Exclude<TensorData, string[]>, pattern: Uint8Array): boolean {
+  if (isPacked(type)) return false;
+  const bits = pattern.slice().buffer;  // aligned for any view
+  const { buffer, byteOffset, byteLength } = output;
+  switch (pattern.byteLength) {
+    case 1: new Uint8Array(buffer, byteOffset, byteLength).fill(pattern[0]); return true;
+    case 2: new Uint16Array(buffer, byteOffset, byteLength / 2).fill(new Uint16Array(bits)[0]); return true;
+    case 4: new Uint32Array(buffer, byteOffset, byteLength / 4).fill(new Uint32Array(bits)[0]); return true;
+    case 8: new BigUint64Array(buffer, byteOffset, byteLength / 8).fill(new BigUint64Array(bits)[0]); return true;
+    default: return false;
+  }
 }
 
 /** Fills `size` elements at `y` with the one element whose storage bytes are `pattern`. */

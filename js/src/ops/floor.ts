@@ -4,7 +4,7 @@ import type { OpContext } from '../errors.js';
 import { readBytes, withScratch, writeBytes } from '../heap.js';
 import { wasm } from '../module.js';
 import { ResidentTensor, type ResidentType, allocateResident } from '../resident.js';
-import { Tensor, type TensorLike, asOperand } from '../tensor.js';
+import { type Tensor, type TensorLike, asOperand, tensorOf } from '../tensor.js';
 import { type OpVersion, newest } from '../versions.js';
 import { requireType } from './check.js';
 
@@ -50,5 +50,5 @@ export function runFloor(version: OpVersion, input: unknown): Tensor | ResidentT
       readBytes(offset, y);
     });
   }
-  return new Tensor(x.type, y as never, x.dims);
+  return tensorOf(x.type, y as never, x.dims, x.size);
 }

@@ -11,7 +11,7 @@ import type { OpContext } from '../errors.js';
 import { readBytes, withScratch, writeBytes, writeU32 } from '../heap.js';
 import { type Kernels, wasm } from '../module.js';
 import { ResidentTensor, type ResidentType, allocateResident } from '../resident.js';
-import { Tensor } from '../tensor.js';
+import { type Tensor, tensorOf } from '../tensor.js';
 
 /** Calls the kernel: element size in bytes, input and output offsets, offset of the uint32 parameters. */
 export type MoveKernel = (kernels: Kernels, elementSize: number, x: number, y: number, params: number) => void;
@@ -22,7 +22,12 @@ export function moveElements(context: OpContext, x: Tensor | ResidentTensor, dim
   if (x instanceof ResidentTensor) {
     const y = allocateResident(context, x.type, dims, outputSize);
     try {
-      if (outputSize > 0) move(context, x.type, x.offset, y.offset, x.size, outputSize, params, kernel);
+      if (outputSize > 0) {
+        withScratch(context, [params.length * 4], ([paramOffset]) => {
+          writeU32(paramOffset, params);
+          move(context, x.type, x.offset, y.offset, x.size, outputSize, paramOffset, kernel);
+        });
+      }
     } catch (error) {
       y.dispose();
       throw error;
@@ -31,39 +36,37 @@ export function moveElements(context: OpContext, x: Tensor | ResidentTensor, dim
   }
 
   if (x.type === 'string') {
-    const indices = new Tensor('uint32', Uint32Array.from({ length: x.size }, (_, i) => i), x.dims);
+    const indices = tensorOf('uint32', Uint32Array.from({ length: x.size }, (_, i) => i), x.dims, x.size);
     const moved = moveElements(context, indices, dims, outputSize, params, kernel) as Tensor<'uint32'>;
     const strings = x.data as string[];
-    return new Tensor('string', Array.from(moved.data, (i) => strings[i]), dims);
+    return tensorOf('string', Array.from(moved.data, (i) => strings[i]), dims, outputSize);
   }
 
   const type = x.type as ResidentType;
   const input = x.data as Exclude<TensorData, string[]>;
   const output = allocateData(type, outputSize) as Exclude<TensorData, string[]>;
   if (outputSize > 0) {
-    withScratch(context, [input.byteLength, output.byteLength], ([xOffset, yOffset]) => {
+    // One allocation for input, output and parameters: a small op's cost is mostly per call.
+    withScratch(context, [input.byteLength, output.byteLength, params.length * 4], ([xOffset, yOffset, paramOffset]) => {
       writeBytes(xOffset, input);
-      move(context, type, xOffset, yOffset, x.size, outputSize, params, kernel);
+      writeU32(paramOffset, params);
+      move(context, type, xOffset, yOffset, x.size, outputSize, paramOffset, kernel);
       readBytes(yOffset, output);
     });
   }
-  return new Tensor(type, output as never, dims);
+  return tensorOf(type, output as never, dims, outputSize);
 }
 
 /** Runs the kernel from one place in memory to another; packed types go through bytes. */
 function move(context: OpContext, type: ResidentType, x: number, y: number, inputSize: number, outputSize: number,
-  params: readonly number[], kernel: MoveKernel): void {
+  paramOffset: number, kernel: MoveKernel): void {
   const { kernels } = wasm();
   if (!isPacked(type)) {
-    withScratch(context, [params.length * 4], ([paramOffset]) => {
-      writeU32(paramOffset, params);
-      kernel(kernels, elementBytes(type), x, y, paramOffset);
-    });
+    kernel(kernels, elementBytes(type), x, y, paramOffset);
     return;
   }
   const bits = DTYPES[type].bits;
-  withScratch(context, [inputSize, outputSize, params.length * 4], ([bytesIn, bytesOut, paramOffset]) => {
-    writeU32(paramOffset, params);
+  withScratch(context, [inputSize, outputSize], ([bytesIn, bytesOut]) => {
     kernels.unpack(bits, x, bytesIn, inputSize);
     kernel(kernels, 1, bytesIn, bytesOut, paramOffset);
     kernels.pack(bits, bytesOut, y, outputSize);
