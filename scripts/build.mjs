@@ -1,7 +1,8 @@
 // Builds the package into dist/:
 //   dist/wasm/     tessera.wasm (SIMD128) and tessera-scalar.wasm (fallback)
-//   dist/esm/      the ES module build (tsc), with the Emscripten loader as an ES module
-//   dist/cjs/      one CommonJS file (esbuild, from the ESM build)
+//   dist/esm/      one ES module file (esbuild, from tsc's modules in build/esm, the
+//                  Emscripten loader among them as an ES module)
+//   dist/cjs/      one CommonJS file (esbuild, from the same modules)
 //   dist/types/    TypeScript declarations: .d.ts for the ESM build (tsc) and
 //                  .d.cts for the CommonJS one (the same, with .cjs specifiers)
 // Usage: node scripts/build.mjs [--skip-wasm]
@@ -35,10 +36,11 @@ rmSync(`${root}dist`, { recursive: true, force: true });
 mkdirSync(`${root}dist/wasm`, { recursive: true });
 for (const file of ['tessera.wasm', 'tessera-scalar.wasm']) cpSync(`${wasmBuild}/${file}`, `${root}dist/wasm/${file}`);
 
+rmSync(`${root}build/esm`, { recursive: true, force: true });
 run('node', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json']);
 
-mkdirSync(`${root}dist/esm/glue`, { recursive: true });
-writeFileSync(`${root}dist/esm/glue/tessera-glue.js`, esmLoader(glue));
+mkdirSync(`${root}build/esm/glue`, { recursive: true });
+writeFileSync(`${root}build/esm/glue/tessera-glue.js`, esmLoader(glue));
 
 // A .d.ts in a "type": "module" package describes an ES module; TypeScript
 // under node16/nodenext would tell `require('tessera-wasm')` users that they
@@ -52,8 +54,15 @@ for (const entry of readdirSync(`${root}dist/types`, { recursive: true })) {
   writeFileSync(file.replace(/\.d\.ts$/, '.d.cts'), text.replace(relativeJs, '$1$2$3.cjs$2'));
 }
 
+// One file, not tsc's 22 modules: Node loads an ES module graph file by file,
+// which took import-to-ready from about 15 ms to about 40 ms. The bundle sits
+// where init.js did, so `new URL('../wasm/tessera.wasm', import.meta.url)`
+// still names dist/wasm, and bundlers still see it.
+run('node_modules/.bin/esbuild', ['build/esm/index.js', '--bundle', '--format=esm', '--platform=neutral',
+  '--target=es2022', '--outfile=dist/esm/index.js', '--log-level=warning']);
+
 // import.meta.url has no CommonJS meaning: the bundle gets its own file URL instead.
-run('node_modules/.bin/esbuild', ['dist/esm/index.js', '--bundle', '--format=cjs', '--platform=node',
+run('node_modules/.bin/esbuild', ['build/esm/index.js', '--bundle', '--format=cjs', '--platform=node',
   '--target=node20', '--outfile=dist/cjs/index.cjs', '--log-level=warning',
   '--define:import.meta.url=__tessera_module_url',
   "--banner:js=const __tessera_module_url = require('node:url').pathToFileURL(__filename).href;"]);

@@ -101,6 +101,7 @@ for (const [name, flags] of variants) {
   const pkg = `${dir}/package`;
   rmSync(pkg, { recursive: true, force: true });
   cpSync(`${root}dist`, `${pkg}/dist`, { recursive: true });
+  cpSync(`${root}build/esm`, `${pkg}/dist/esm`, { recursive: true });  // the unbundled modules, whose loader is swapped below
   writeFileSync(`${pkg}/package.json`, JSON.stringify({ type: 'module' }));
   const glue = readFileSync(`${dir}/tessera.js`, 'utf8');
   writeFileSync(`${pkg}/dist/esm/glue/tessera-glue.js`, esmLoader(glue));

@@ -39,13 +39,17 @@ export function integerList(context: OpContext, name: string, value: unknown, al
 
 /** Numbers or bigints as numbers, each of which must be a safe integer. */
 export function safeIntegers(context: OpContext, name: string, entries: ArrayLike<unknown>): number[] {
-  return Array.from(entries, (entry, i) => {
+  // A plain loop: this runs on every call, and Array.from with a callback costs more than a small op's kernel.
+  const numbers = new Array<number>(entries.length);
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i];
     const n = typeof entry === 'bigint' ? Number(entry) : entry;
     if (typeof n !== 'number' || !Number.isSafeInteger(n) || (typeof entry === 'bigint' && BigInt(n) !== entry)) {
       throw specError(context, `${name}[${i}] must be a safe integer (got ${describe(entry)})`);
     }
-    return n;
-  });
+    numbers[i] = n;
+  }
+  return numbers;
 }
 
 /** Element count of dims, which must be a safe integer whose bytes WebAssembly memory can hold. */
