@@ -32,6 +32,7 @@ export class Tensor<T extends DataType = DataType> {
     this.type = type;
     this.data = data as DataOf<T>;
     this.dims = Object.freeze(Array.from(dims));
+    Object.freeze(this);  // the contract's fields are read-only at run time too, not only in TypeScript
   }
 }
 

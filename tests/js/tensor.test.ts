@@ -75,6 +75,9 @@ describe('Tensor', () => {
     dims[0] = 5;
     expect(t.dims).toEqual([2, 3]);
     expect(Object.isFrozen(t.dims)).toBe(true);
+    expect(() => { (t as { type: string }).type = 'int32'; }).toThrow(TypeError);
+    expect(() => { (t as { data: unknown }).data = new Float32Array(6); }).toThrow(TypeError);
+    expect(t.type).toBe('float32');
     expect(new tw.Tensor('int64', new BigInt64Array(1), []).size).toBe(1);
   });
 
