@@ -36,6 +36,10 @@ bool simd128() { return TESSERA_SIMD128; }
 // Bytes malloc has handed out and not had back: the leak tests watch this.
 size_t heap_bytes_in_use() { return mallinfo().uordblks; }
 
+// Bytes malloc holds free (the top of the heap included): with the memory
+// the module may still grow by, what a large request can possibly get.
+size_t heap_bytes_free() { return mallinfo().fordblks; }
+
 }  // namespace
 
 // ONNX TensorProto number -> floor kernel; 0 for types Floor does not take.
@@ -132,4 +136,5 @@ TESSERA_EXPORT void tessera_bench_f32_floor_plain(uintptr_t x, uintptr_t y, size
 EMSCRIPTEN_BINDINGS(tessera) {
   emscripten::function("simd128", &simd128);
   emscripten::function("heapBytesInUse", &heap_bytes_in_use);
+  emscripten::function("heapBytesFree", &heap_bytes_free);
 }

@@ -21,11 +21,25 @@ export function allocate(context: OpContext, bytes: number): number {
   }
   if (bytes === 0) return 0;
   const { kernels, memory } = wasm();
-  const offset = kernels._malloc(bytes);
-  if (offset === 0) {
-    throw specError(context, `could not allocate ${bytes} bytes of WebAssembly memory (limit ${WASM_MEMORY_LIMIT} bytes, ${memory.buffer.byteLength} reserved now)`);
+  // A request that cannot fit must not reach malloc: once dlmalloc fails to
+  // grow memory it stops extending the heap's free top in place, and every
+  // later large request then needs its whole size as new memory.
+  if (bytes >= LARGE_REQUEST && bytes + MALLOC_OVERHEAD > kernels.heapBytesFree() + WASM_MEMORY_LIMIT - memory.buffer.byteLength) {
+    throw cannotAllocate(context, bytes);
   }
+  const offset = kernels._malloc(bytes);
+  if (offset === 0) throw cannotAllocate(context, bytes);
   return offset;
+}
+
+// Below this the check costs more than it could save (memory is far from full).
+const LARGE_REQUEST = 1 << 24;
+// dlmalloc's header and alignment, and its rounding of requests to the system.
+const MALLOC_OVERHEAD = 1 << 16;
+
+function cannotAllocate(context: OpContext, bytes: number) {
+  const { kernels, memory } = wasm();
+  return specError(context, `could not allocate ${bytes} bytes of WebAssembly memory (limit ${WASM_MEMORY_LIMIT} bytes, ${memory.buffer.byteLength} reserved now, ${kernels.heapBytesInUse()} in use)`);
 }
 
 export function release(offset: number): void {

@@ -129,7 +129,7 @@ async function load(options: InitOptions): Promise<LoadedModule> {
 }
 
 /** What the module registers through Embind (cpp/bindings/bindings.cc): the cold queries. */
-type EmbindQueries = Pick<Kernels, 'simd128' | 'heapBytesInUse'>;
+type EmbindQueries = Pick<Kernels, 'simd128' | 'heapBytesInUse' | 'heapBytesFree'>;
 
 // The C export behind each Kernels function: called as the instance's own
 // functions, with no Embind invoker in between (bindings.cc says why).
@@ -143,7 +143,7 @@ const C_EXPORTS = {
 } as const satisfies Record<Exclude<keyof Kernels, keyof EmbindQueries>, string>;
 
 function kernelsOf(exports: WebAssembly.Exports, embind: EmbindQueries): Kernels {
-  const kernels: Record<string, unknown> = { simd128: embind.simd128, heapBytesInUse: embind.heapBytesInUse };
+  const kernels: Record<string, unknown> = { simd128: embind.simd128, heapBytesInUse: embind.heapBytesInUse, heapBytesFree: embind.heapBytesFree };
   for (const [name, symbol] of Object.entries(C_EXPORTS)) {
     if (typeof exports[symbol] !== 'function') throw new Error(`tessera-wasm: the WebAssembly module does not export ${symbol}`);
     kernels[name] = exports[symbol];

@@ -7,6 +7,7 @@ export interface Kernels {
   _free(offset: number): void;
   simd128(): boolean;
   heapBytesInUse(): number;
+  heapBytesFree(): number;
   floor(onnxType: number, x: number, y: number, n: number): number;
   /** dims and repeats: `rank` uint32 each. */
   tile(elementSize: number, x: number, y: number, rank: number, dims: number, repeats: number): void;

@@ -1,5 +1,6 @@
 import { DTYPES, type DataOf, type DataType, isDataType, storageLength } from './dtype.js';
 import { type OpContext, describe, specError } from './errors.js';
+import { isReady, wasm } from './module.js';
 import { ResidentTensor } from './resident.js';
 
 /** What every op takes as a tensor: a `Tensor`, or any `{type, data, dims}` that would be one. */
@@ -28,10 +29,10 @@ export class Tensor<T extends DataType = DataType> {
   readonly size: number;
 
   constructor(type: T, data: DataOf<T> | (T extends 'float16' ? Float16ArrayLike : never), dims: readonly number[]) {
-    this.size = uncheckedSize ?? checkTensor({ op: 'Tensor' }, 'tensor', type, data, dims);
+    this.size = (uncheckedSize ?? checkTensor({ op: 'Tensor' }, 'tensor', type, data, dims)) + 0;
     this.type = type;
     this.data = data as DataOf<T>;
-    this.dims = Object.freeze(Array.from(dims));
+    this.dims = Object.freeze(Array.from(dims, (d) => d + 0));  // + 0: a -0 dim is 0
     Object.freeze(this);  // the contract's fields are read-only at run time too, not only in TypeScript
   }
 }
@@ -64,26 +65,40 @@ export function asOperand(value: unknown, context: OpContext, name: string): Ten
 
 /** Takes a Tensor or a `{type, data, dims}` object for an op, or throws that op's SpecError. */
 export function asTensor(value: unknown, context: OpContext, name: string): Tensor {
-  if (value instanceof Tensor) return value;
+  if (value instanceof ResidentTensor) return value.toTensor();
+  if (value instanceof Tensor) return outsideModuleMemory(value);
   if (typeof value !== 'object' || value === null) {
     throw specError(context, `${name} must be a Tensor or {type, data, dims} (got ${describe(value)})`);
   }
   const { type, data, dims } = value as Record<string, unknown>;
   const size = checkTensor(context, name, type, data, dims);
-  return tensorOf(type as DataType, data as never, dims as number[], size);
+  return outsideModuleMemory(tensorOf(type as DataType, data as never, dims as number[], size));
 }
 
-function hasFloat16Array(data: unknown): boolean {
-  const ctor = (globalThis as { Float16Array?: new () => unknown }).Float16Array;
-  return ctor !== undefined && data instanceof ctor;
+/**
+ * The tensor, or a copy of it if its data is a view of the module's own
+ * memory (a resident tensor's view(), say): the op's allocations may grow
+ * that memory, which detaches every view of it.
+ */
+function outsideModuleMemory(t: Tensor): Tensor {
+  if (!isReady() || Array.isArray(t.data) || (t.data as ArrayBufferView).buffer !== wasm().memory.buffer) return t;
+  return tensorOf(t.type, (t.data as Uint8Array).slice() as never, t.dims, t.size);
 }
+
+// By the class's tag, not instanceof: typed arrays from another realm (an
+// iframe, a vm context, a worker's transfer) are of a different Float32Array.
+const tagOf = (value: unknown) => Object.prototype.toString.call(value).slice(8, -1);
 
 function storageMatches(type: DataType, data: unknown): boolean {
   const storage = DTYPES[type].storage;
-  if (storage === 'Array') return Array.isArray(data) && data.every((s) => typeof s === 'string');
-  if (type === 'float16' && hasFloat16Array(data)) return true;
-  const ctor = (globalThis as unknown as Record<string, unknown>)[storage];
-  return typeof ctor === 'function' && data instanceof (ctor as new () => unknown);
+  if (storage === 'Array') {
+    if (!Array.isArray(data)) return false;
+    for (let i = 0; i < data.length; i++) if (typeof data[i] !== 'string') return false;  // holes too
+    return true;
+  }
+  if (!ArrayBuffer.isView(data)) return false;
+  const tag = tagOf(data);
+  return tag === storage || (type === 'float16' && tag === 'Float16Array');
 }
 
 /** Validates the three parts of a tensor and returns its element count. */
@@ -93,13 +108,16 @@ export function checkTensor(context: OpContext, name: string, type: unknown, dat
     throw specError(context, `${name} dims must be an array of non-negative integers (got ${describe(dims)})`);
   }
   let size = 1;
+  let empty = false;
   for (let i = 0; i < (dims as ArrayLike<unknown>).length; i++) {
     const d = (dims as ArrayLike<unknown>)[i];
     if (typeof d !== 'number' || !Number.isSafeInteger(d) || d < 0) {
       throw specError(context, `${name} dims[${i}] must be a non-negative safe integer (got ${describe(d)})`);
     }
     size *= d;
+    empty ||= d === 0;
   }
+  if (empty) size = 0;  // a 0 anywhere, even after a product too large to be exact
   if (!Number.isSafeInteger(size)) {
     throw specError(context, `${name} element count must be a safe integer (dims [${Array.from(dims as number[]).join(', ')}] give ${size})`);
   }

@@ -88,4 +88,17 @@ describe('the largest outputs', () => {
     // The module still works afterwards.
     expect(Array.from(tw.constantOfShape([3], u8(9)).data)).toEqual([9, 9, 9]);
   });
+
+  it('after a request memory could not hold, one that fits still gets all of the rest', () => {
+    // dlmalloc stops growing its heap in place once a growth has failed; the
+    // library must not let an impossible request reach it.
+    expectSpecError(() => tw.constantOfShape([LIMIT], u8(1), { resident: true }), 'ConstantOfShape', 25, 'could not allocate');
+    const y = tw.constantOfShape([GiB + GiB / 2], u8(3), { resident: true });
+    try {
+      const view = y.view();
+      expect([view[0], view[view.length - 1]]).toEqual([3, 3]);
+    } finally {
+      y.dispose();
+    }
+  });
 });

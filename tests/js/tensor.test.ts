@@ -88,3 +88,45 @@ describe('Tensor', () => {
     expect([e.op, e.version, e.name]).toEqual(['Tile', 13, 'SpecError']);
   });
 });
+
+describe('inputs from unusual places', () => {
+  beforeAll(() => tw.init());
+
+  it('takes an input whose data is a view of the module memory, even when the op grows that memory', () => {
+    const n = 1 << 20;
+    const resident = tw.toResident(new tw.Tensor('float32', Float32Array.from({ length: n }, (_, i) => i + 0.5), [n]));
+    try {
+      const y = tw.floor({ type: 'float32', data: resident.view(), dims: [n] });
+      expect([y.data[0], y.data[n - 1]]).toEqual([0, n - 1]);
+      const t = tw.tile({ type: 'float32', data: resident.view(), dims: [n] }, [3]);
+      expect([t.data[0], t.data[3 * n - 1]]).toEqual([0.5, n - 0.5]);
+    } finally {
+      resident.dispose();
+    }
+  });
+
+  it('takes typed arrays from another realm and resident tensors as values', () => {
+    const { runInNewContext } = require('node:vm') as typeof import('node:vm');
+    const foreign = runInNewContext('new Float32Array([1.5, -1.5])') as Float32Array;
+    expect(Array.from(tw.floor({ type: 'float32', data: foreign, dims: [2] }).data)).toEqual([1, -2]);
+    const value = tw.toResident(new tw.Tensor('int32', new Int32Array([4]), [1]));
+    expect(Array.from(tw.constantOfShape([2], value as never).data)).toEqual([4, 4]);
+    value.dispose();
+  });
+
+  it('takes array-likes for repeats, shape, size and stride, and turns -0 into 0', () => {
+    const x = new tw.Tensor('int8', new Int8Array([1, 2]), [2]);
+    expect(Array.from(tw.tile(x, { length: 1, 0: 2 }).data)).toEqual([1, 2, 1, 2]);
+    expect(Array.from(tw.asStrided(x, { size: { length: 1, 0: 2 }, stride: { length: 1, 0: 0 } }).data)).toEqual([1, 1]);
+    expect(tw.constantOfShape({ length: 2, 0: 1, 1: 2 }).dims).toEqual([1, 2]);
+    const z = tw.tile(x, [-0]);
+    expect(Object.is(z.dims[0], 0)).toBe(true);
+    expect(Object.is(new tw.Tensor('int8', new Int8Array(0), [-0]).dims[0], 0)).toBe(true);
+  });
+
+  it('rejects string arrays with holes, and counts an empty tensor as empty however large its other dims', () => {
+    expectSpecError(() => new tw.Tensor('string', new Array(2) as string[], [2]), 'Tensor', undefined, 'must be an array of strings');
+    const big = 2 ** 53 - 1;
+    expect(new tw.Tensor('float32', new Float32Array(0), [...new Array(22).fill(big), 0]).size).toBe(0);
+  });
+});

@@ -5,7 +5,7 @@ import { type OpContext, describe, specError } from '../errors.js';
 import type { ResidentTensor, ResidentType } from '../resident.js';
 import { type Tensor, type TensorLike, asOperand } from '../tensor.js';
 import { OPS, type OpVersion } from '../versions.js';
-import { outputSize, requireType, safeIntegers } from './check.js';
+import { isArrayLike, outputSize, requireType, safeIntegers } from './check.js';
 import { moveElements } from './movement.js';
 
 /** AsStrided's parameters: output dims, the input stride of each, and the starting element. */
@@ -82,8 +82,6 @@ function asStridedWith(context: OpContext, x: Tensor | ResidentTensor, params: A
 }
 
 function integers(context: OpContext, name: string, value: unknown): number[] {
-  if (!Array.isArray(value) && !(ArrayBuffer.isView(value) && !(value instanceof DataView))) {
-    throw specError(context, `${name} must be an array of integers (got ${describe(value)})`);
-  }
-  return safeIntegers(context, name, value as ArrayLike<unknown>);
+  if (!isArrayLike(value)) throw specError(context, `${name} must be an array of integers (got ${describe(value)})`);
+  return safeIntegers(context, name, value);
 }

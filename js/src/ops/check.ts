@@ -28,13 +28,21 @@ export function integerList(context: OpContext, name: string, value: unknown, al
     if (t.type !== 'int64') throw specError(context, `${name} must be an int64 tensor (got ${t.type})`);
     if (t.dims.length !== 1) throw specError(context, `${name} must be a 1-D tensor (got dims [${t.dims.join(', ')}])`);
     entries = t.data as BigInt64Array;
-  } else if (allowPlainArray && (Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView)))) {
-    entries = value as ArrayLike<unknown>;
+  } else if (allowPlainArray && isArrayLike(value)) {
+    entries = value;
   } else {
     const expected = allowPlainArray ? 'a 1-D int64 tensor or an array of integers' : 'a 1-D int64 tensor';
     throw specError(context, `${name} must be ${expected} (got ${describe(value)})`);
   }
   return safeIntegers(context, name, entries);
+}
+
+/** An array, a typed array, or any object with a numeric length (ArrayLike), but not a string. */
+export function isArrayLike(value: unknown): value is ArrayLike<unknown> {
+  if (Array.isArray(value)) return true;
+  if (typeof value !== 'object' || value === null || value instanceof DataView) return false;
+  const { length } = value as { length?: unknown };
+  return typeof length === 'number' && Number.isSafeInteger(length) && length >= 0;
 }
 
 /** Numbers or bigints as numbers, each of which must be a safe integer. */
@@ -47,14 +55,14 @@ export function safeIntegers(context: OpContext, name: string, entries: ArrayLik
     if (typeof n !== 'number' || !Number.isSafeInteger(n) || (typeof entry === 'bigint' && BigInt(n) !== entry)) {
       throw specError(context, `${name}[${i}] must be a safe integer (got ${describe(entry)})`);
     }
-    numbers[i] = n;
+    numbers[i] = n + 0;  // a -0 is 0
   }
   return numbers;
 }
 
 /** Element count of dims, which must be a safe integer whose bytes WebAssembly memory can hold. */
 export function outputSize(context: OpContext, dims: readonly number[], bytesPerElement: number): number {
-  const size = dims.reduce((a, b) => a * b, 1);
+  const size = dims.includes(0) ? 0 : dims.reduce((a, b) => a * b, 1);
   if (!Number.isSafeInteger(size)) {
     throw specError(context, `output element count must be a safe integer (dims [${dims.join(', ')}] give ${size})`);
   }
