@@ -60,23 +60,6 @@ void strided_row(const unsigned char* p, size_t step, size_t n, unsigned char* y
 }
 
 // ---------------------------------------------------------------- transposes
-// Interleaves of the low (high) halves of a and b, in ES-byte elements.
-template <size_t ES>
-v128_t zip_lo(v128_t a, v128_t b) {
-  if constexpr (ES == 1) return wasm_i8x16_shuffle(a, b, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
-  if constexpr (ES == 2) return wasm_i16x8_shuffle(a, b, 0, 8, 1, 9, 2, 10, 3, 11);
-  if constexpr (ES == 4) return wasm_i32x4_shuffle(a, b, 0, 4, 1, 5);
-  if constexpr (ES == 8) return wasm_i32x4_shuffle(a, b, 0, 1, 4, 5);
-}
-
-template <size_t ES>
-v128_t zip_hi(v128_t a, v128_t b) {
-  if constexpr (ES == 1) return wasm_i8x16_shuffle(a, b, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
-  if constexpr (ES == 2) return wasm_i16x8_shuffle(a, b, 4, 12, 5, 13, 6, 14, 7, 15);
-  if constexpr (ES == 4) return wasm_i32x4_shuffle(a, b, 2, 6, 3, 7);
-  if constexpr (ES == 8) return wasm_i32x4_shuffle(a, b, 2, 3, 6, 7);
-}
-
 // Transposes an N x N matrix of ES-byte elements held as N vectors (N = 16/ES).
 // One round of zips (row a with row a + N/2) rotates the bits of each
 // element's (row, column) index left by one; log2(N) rounds swap them.

@@ -16,10 +16,8 @@ void x4_unpack(const uint8_t* packed, uint8_t* bytes, size_t n) {
     const v128_t v = wasm_v128_load(packed + i / 2);
     const v128_t lo = wasm_v128_and(v, wasm_i8x16_splat(0x0f));
     const v128_t hi = wasm_u8x16_shr(v, 4);
-    wasm_v128_store(bytes + i, wasm_i8x16_shuffle(lo, hi, 0, 16, 1, 17, 2, 18, 3, 19,
-                                                  4, 20, 5, 21, 6, 22, 7, 23));
-    wasm_v128_store(bytes + i + 16, wasm_i8x16_shuffle(lo, hi, 8, 24, 9, 25, 10, 26, 11, 27,
-                                                       12, 28, 13, 29, 14, 30, 15, 31));
+    wasm_v128_store(bytes + i, zip_lo<1>(lo, hi));
+    wasm_v128_store(bytes + i + 16, zip_hi<1>(lo, hi));
   }
   for (; i < n; ++i) bytes[i] = (packed[i / 2] >> (4 * (i % 2))) & 0x0f;
 }
@@ -55,18 +53,12 @@ void x2_unpack(const uint8_t* packed, uint8_t* bytes, size_t n) {
     const v128_t c2 = wasm_v128_and(wasm_u8x16_shr(v, 4), mask);
     const v128_t c3 = wasm_u8x16_shr(v, 6);
     // Pairs (c0, c1) and (c2, c3) of each byte, then the two pairs side by side.
-    const v128_t c01_lo = wasm_i8x16_shuffle(c0, c1, 0, 16, 1, 17, 2, 18, 3, 19,
-                                             4, 20, 5, 21, 6, 22, 7, 23);
-    const v128_t c01_hi = wasm_i8x16_shuffle(c0, c1, 8, 24, 9, 25, 10, 26, 11, 27,
-                                             12, 28, 13, 29, 14, 30, 15, 31);
-    const v128_t c23_lo = wasm_i8x16_shuffle(c2, c3, 0, 16, 1, 17, 2, 18, 3, 19,
-                                             4, 20, 5, 21, 6, 22, 7, 23);
-    const v128_t c23_hi = wasm_i8x16_shuffle(c2, c3, 8, 24, 9, 25, 10, 26, 11, 27,
-                                             12, 28, 13, 29, 14, 30, 15, 31);
-    wasm_v128_store(bytes + i, wasm_i16x8_shuffle(c01_lo, c23_lo, 0, 8, 1, 9, 2, 10, 3, 11));
-    wasm_v128_store(bytes + i + 16, wasm_i16x8_shuffle(c01_lo, c23_lo, 4, 12, 5, 13, 6, 14, 7, 15));
-    wasm_v128_store(bytes + i + 32, wasm_i16x8_shuffle(c01_hi, c23_hi, 0, 8, 1, 9, 2, 10, 3, 11));
-    wasm_v128_store(bytes + i + 48, wasm_i16x8_shuffle(c01_hi, c23_hi, 4, 12, 5, 13, 6, 14, 7, 15));
+    const v128_t c01_lo = zip_lo<1>(c0, c1), c01_hi = zip_hi<1>(c0, c1);
+    const v128_t c23_lo = zip_lo<1>(c2, c3), c23_hi = zip_hi<1>(c2, c3);
+    wasm_v128_store(bytes + i, zip_lo<2>(c01_lo, c23_lo));
+    wasm_v128_store(bytes + i + 16, zip_hi<2>(c01_lo, c23_lo));
+    wasm_v128_store(bytes + i + 32, zip_lo<2>(c01_hi, c23_hi));
+    wasm_v128_store(bytes + i + 48, zip_hi<2>(c01_hi, c23_hi));
   }
   for (; i < n; ++i) bytes[i] = (packed[i / 4] >> (2 * (i % 4))) & 0x03;
 }
