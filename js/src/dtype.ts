@@ -8,7 +8,7 @@ import { DTYPES as TABLE } from './generated/dtypes.js';
  */
 export const DTYPES = TABLE;
 
-/** A data type name of the contract's table: `'float32'`, `'int64'`, `'float8e4m3fn'`, ... */
+/** A data type name of the data type table (README, "Data types"): `'float32'`, `'int64'`, `'float8e4m3fn'`, ... */
 export type DataType = keyof typeof DTYPES;
 
 interface StorageClasses {

@@ -5,6 +5,7 @@ import { runConstantOfShape } from './ops/constant-of-shape.js';
 import { runFloor } from './ops/floor.js';
 import { runTile } from './ops/tile.js';
 import type { ResidentTensor } from './resident.js';
+import { requireReady } from './wasm.js';
 import type { Tensor, TensorLike } from './tensor.js';
 import { OPS, type OpType, type OpVersion, resolve } from './versions.js';
 
@@ -37,6 +38,7 @@ const IMPLEMENTATIONS: Record<OpType, Implementation> = {
 export function runNode(node: NodeSpec, inputs: readonly TensorLike[]): Tensor[];
 export function runNode(node: NodeSpec, inputs: readonly (TensorLike | ResidentTensor)[]): (Tensor | ResidentTensor)[];
 export function runNode(node: NodeSpec, inputs: readonly unknown[]): (Tensor | ResidentTensor)[] {
+  requireReady();
   if (typeof node !== 'object' || node === null) throw specError({ op: 'runNode' }, 'node', `node must be an object (got ${describe(node)})`);
   const { opType, opset } = node;
   const domain = node.domain === undefined || node.domain === '' ? 'ai.onnx' : node.domain;

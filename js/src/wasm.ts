@@ -60,6 +60,11 @@ function kernelRefused(kernel: string, status: number): never {
 
 let current: Instance | undefined;
 
+/** Throws the not-initialized error before `init()` has resolved: every op calls it first, kernel or no kernel. */
+export function requireReady(): void {
+  wasm();
+}
+
 export function setInstance(instance: Instance): void {
   current = instance;
 }
