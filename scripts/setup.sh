@@ -9,6 +9,7 @@ packages=(
   emscripten doctest-dev libsimde-dev cmake make g++ wabt  # the two builds
   clang libclang-rt-14-dev                                 # sanitizers and libFuzzer
   chromium                                                 # browser tests
+  firefox-esr                                              # the engine matrix (tests/engines)
 )
 missing=()
 for package in "${packages[@]}"; do
@@ -18,8 +19,8 @@ if ((${#missing[@]})); then
   echo "setup: installing ${missing[*]}"
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+  $sudo apt-get -o DPkg::Lock::Timeout=600 update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq "${missing[@]}" >/dev/null
 fi
 
 # node_modules/.tessera-lock is the package-lock.json that node_modules was installed from.
