@@ -16,7 +16,7 @@ const wasmBuild = `${root}build/wasm`;
 const run = (command, args, env = {}) =>
   execFileSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
 
-run('node', ['scripts/gen-dtypes.mjs']);
+run('node', ['scripts/gen-tables.mjs']);
 
 if (!process.argv.includes('--skip-wasm')) {
   // Debian's emscripten needs Debian's acorn for its optimizer.

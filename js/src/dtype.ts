@@ -8,7 +8,7 @@ import { DTYPES as TABLE } from './generated/dtypes.js';
  */
 export const DTYPES = TABLE;
 
-/** A data type name of the contract's table: `'float32'`, `'int64'`, `'float8e4m3fn'`, ... */
+/** A data type name of the data type table (README, "Data types"): `'float32'`, `'int64'`, `'float8e4m3fn'`, ... */
 export type DataType = keyof typeof DTYPES;
 
 interface StorageClasses {
@@ -52,6 +52,11 @@ export function elementBytes(type: DataType): number {
 export function storageLength(type: DataType, size: number): number {
   const { bits, slots } = DTYPES[type];
   return bits > 0 && bits < 8 ? Math.ceil((size * bits) / 8) : size * slots;
+}
+
+/** Bytes of storage `size` elements of a typed (non-string) type take. */
+export function storageBytes(type: Exclude<DataType, 'string'>, size: number): number {
+  return storageLength(type, size) * storageConstructor(type).BYTES_PER_ELEMENT;
 }
 
 const STORAGE_CONSTRUCTORS = {

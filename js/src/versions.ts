@@ -1,5 +1,5 @@
 // The one table of ops and their versions: since_version, inputs, attributes
-// and type constraints, straight from the specs in ../shared/spec. runNode
+// and type constraints, straight from the ONNX operator schemas (Tile, Floor, ConstantOfShape) and Ascend ATB's AsStrided. runNode
 // resolves an opset against it as ONNX does; every op reads its type sets here.
 import type { DataType } from './dtype.js';
 
