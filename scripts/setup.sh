@@ -28,3 +28,14 @@ if ! cmp -s package-lock.json node_modules/.tessera-lock 2>/dev/null; then
   npm ci --no-audit --no-fund
   cp package-lock.json node_modules/.tessera-lock
 fi
+# The npm packages deno and bun put their binaries in place from install
+# scripts (package.json's allowScripts approves them under npm 11's script
+# policy). A node_modules installed with --ignore-scripts, or by an npm that
+# skipped them, gets them run now.
+for tool in deno bun; do
+  if ! "node_modules/.bin/$tool" --version >/dev/null 2>&1; then
+    echo "setup: running the install script of $tool"
+    npm rebuild --no-audit --no-fund "$tool" >/dev/null
+    "node_modules/.bin/$tool" --version >/dev/null || { echo "setup: node_modules/.bin/$tool does not run"; exit 1; }
+  fi
+done
