@@ -37,7 +37,7 @@ const vectorArgument = hasVectors ? `vectors=${VECTORS}` : `skipped=${VECTORS} i
 const BACKENDS = ['simd', 'scalar'];
 /** A run that takes longer has hung. */
 const RUN_TIMEOUT_MS = 120_000;
-const FAILURES_SHOWN = 12;
+const FAILURES_SHOWN = 6;
 
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -188,15 +188,19 @@ if (!existsSync(join(root, 'dist/esm/index.js'))) {
 const started = Date.now();
 const names = requested.length ? requested : Object.keys(CELLS);
 const server = names.some((name) => CELLS[name].browser) ? await serve(root, hasVectors ? VECTORS : undefined) : undefined;
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+const times = [];
 try {
   for (const name of names) {
+    const cellStarted = Date.now();
     if (CELLS[name].browser) await browserCell(name, CELLS[name], server.origin);
     else await processCell(name, CELLS[name]);
+    times.push(`${name} ${seconds(cellStarted)}`);
   }
 } finally {
   await server?.close();
 }
 for (const note of notes) console.log(`note: ${note}`);
-console.log(`engine matrix took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(`engine matrix took ${seconds(started)} (${times.join(', ')})`);
 console.log(`engines: ${passed} passed, ${failed} failed`);
 process.exitCode = failed ? 1 : 0;
