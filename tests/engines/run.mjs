@@ -45,8 +45,8 @@ const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable
 const version = (command, args, pattern) => spawnSync(command, args, { encoding: 'utf8' }).stdout?.match(pattern)?.[1] ?? 'unknown';
 
 const CELLS = {
-  'node-esm': { engine: () => `Node ${process.versions.node}`, command: (backend) => ['node', ['tests/engines/esm.mjs', `backend=${backend}`]] },
-  'node-require': { engine: () => `Node ${process.versions.node}`, command: (backend) => ['node', ['tests/engines/require.cjs', `backend=${backend}`]] },
+  'node-esm': { engine: () => `Node ${process.versions.node}`, command: (backend) => [process.execPath, ['tests/engines/esm.mjs', `backend=${backend}`]] },
+  'node-require': { engine: () => `Node ${process.versions.node}`, command: (backend) => [process.execPath, ['tests/engines/require.cjs', `backend=${backend}`]] },
   deno: {
     engine: () => `Deno ${version(bin('deno'), ['--version'], /deno (\S+)/)}`,
     command: (backend) => [bin('deno'), ['run', '--no-prompt', `--allow-read=${[join(root, 'dist/wasm'), ...(hasVectors ? [VECTORS] : [])]}`,
@@ -118,7 +118,7 @@ async function processCell(name, cell) {
   }
   if (cell.extra) {
     const { lines, trouble } = await runProcess(cell.extra.command);
-    report(`${name} ${cell.extra.name}`, lines, countsOf(lines, trouble === 'exited with status 0' ? '' : trouble));
+    report(`${name} ${cell.extra.name}`, lines, countsOf(lines, trouble));
   }
 }
 
