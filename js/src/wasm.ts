@@ -160,7 +160,7 @@ function heapU8(): Uint8Array {
  * point of use, because a resizable or growable buffer may have changed since.
  */
 export function copyIn(context: OpContext, param: string, offset: number, data: ArrayBufferView, bytes: number): void {
-  const source = bytesNow(data);
+  const source = bytesNow(data);  // empty once detached
   if (source.length < bytes) {
     throw specError(context, param, `${param} data shrank after it was checked (${bytes} bytes expected, ${source.length} now)`);
   }
