@@ -23,10 +23,12 @@
 //     Modes: fresh outputs and resident tensors; `out` (API.md, "Writing into
 //     your own array") joins by itself once the library writes into `out`;
 //   - the error contract on a sample of bad inputs: a tw.SpecError with op,
-//     version and param, a message that starts with the op, and no memory held.
+//     version and param, a message that starts with the op, and no memory held;
+//   - memory given back: releaseMemory() and the automatic release (memory.mjs).
 import { Checks, expectTensor, mismatch, thrown } from './checks.mjs';
 import { differential, writesIntoOut } from './differential.mjs';
 import { errorContract } from './errors.mjs';
+import { memoryChecks } from './memory.mjs';
 import { VECTORS, readVector } from './onnx.mjs';
 import { storageBytes } from './reference.mjs';
 
@@ -57,6 +59,7 @@ export async function runSuite(tw, { backend, vectors, log = console.log, seed =
       const after = tw.memoryStats().heapBytesInUse;
       if (after !== heapBefore) throw mismatch(`${heapBefore} bytes before, ${after} after`);
     });
+    await memoryChecks(context);
   }
   log(`${checks.passed} passed, ${checks.failed} failed`);
   return { passed: checks.passed, failed: checks.failed };
