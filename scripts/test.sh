@@ -8,6 +8,7 @@
 #   Chromium (tests/e2e/package.test.mjs)
 #   the engine matrix: one conformance suite in Node (ESM, require), Deno, Bun
 #   (ESM, require), Chromium and Firefox ESR, SIMD and scalar (tests/engines/run.mjs)
+#   interop: round trips with the real onnxruntime-web and TensorFlow.js
 #   the web demo in Debian's Chromium (playwright-core), against its Vite build
 # Ends with one line: "tests: N passed, M failed".
 set -euo pipefail
