@@ -25,13 +25,18 @@ inline v128_t f64x2_floor_keep_nan(v128_t x) {
 // unchanged. floor(x) of a half is itself a half (|x| < 1024 has a fraction,
 // and floor of it needs at most 11 significant bits), so scaling back by
 // 2^-112 and shifting down is exact.
+//
+// The sign comes off floor's result by an and, not f32x4.abs: SIMDe's
+// portable abs (the scalar build) is `x < 0 ? -x : x`, which keeps -0's sign
+// bit, and that bit shifted down lands in the odd half above (README.md here).
 inline v128_t floor_half_in_u32(v128_t h) {
   const v128_t sign = wasm_v128_and(h, wasm_i32x4_splat(0x8000));
   const v128_t magnitude = wasm_v128_and(h, wasm_i32x4_splat(0x7fff));
   v128_t f = wasm_f32x4_mul(wasm_i32x4_shl(magnitude, 13), wasm_f32x4_splat(0x1p112f));
   f = wasm_v128_or(f, wasm_i32x4_shl(sign, 16));
   f = wasm_f32x4_floor(f);
-  const v128_t back = wasm_f32x4_mul(wasm_f32x4_abs(f), wasm_f32x4_splat(0x1p-112f));
+  const v128_t floor_magnitude = wasm_v128_and(f, wasm_i32x4_splat(0x7fffffff));
+  const v128_t back = wasm_f32x4_mul(floor_magnitude, wasm_f32x4_splat(0x1p-112f));
   return wasm_v128_or(wasm_u32x4_shr(back, 13), sign);
 }
 
