@@ -23,8 +23,10 @@ module.exports = {
       displayName: 'scalar',
       testMatch: ['**/*.test.ts'],
       // init.test.ts tests loading itself (the default build among it);
-      // backends.test.ts runs both builds side by side already.
-      testPathIgnorePatterns: ['/init\\.test\\.ts$', '/backends\\.test\\.ts$'],
+      // release.test.ts needs its own init() options first (autoRelease; the
+      // engine matrix checks releasing memory on both builds); backends.test.ts
+      // runs both builds side by side already.
+      testPathIgnorePatterns: ['/init\\.test\\.ts$', '/release\\.test\\.ts$', '/backends\\.test\\.ts$'],
       setupFilesAfterEnv: ['<rootDir>/tests/js/scalar-backend.ts'],
     },
   ],

@@ -54,7 +54,11 @@ function constantWith(context: OpContext, version: OpVersion, shapeParam: string
   const size = outputSize(context, shapeParam, dims, elementBytes(value.type));
   const type = value.type as ResidentType;
   // The value's storage bytes, copied: one element (one byte for a packed type).
-  const pattern = bytesNow(value.data as Exclude<TensorData, string[]>).slice(0, Math.ceil(elementBytes(type)));
+  const patternBytes = Math.ceil(elementBytes(type));
+  const pattern = bytesNow(value.data as Exclude<TensorData, string[]>).slice(0, patternBytes);
+  if (pattern.length < patternBytes) {
+    throw specError(context, 'value', `value data shrank after it was checked (${patternBytes} bytes expected, ${pattern.length} now)`);
+  }
 
   if (resident) {
     const y = allocateResident(context, type, dims, size);
