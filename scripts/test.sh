@@ -9,6 +9,7 @@
 #   Chromium (tests/e2e/package.test.mjs)
 #   the engine matrix: one conformance suite in Node (ESM, require), Deno, Bun
 #   (ESM, require), Chromium and Firefox ESR, SIMD and scalar (tests/engines/run.mjs)
+#   interop: round trips with the real onnxruntime-web and TensorFlow.js
 #   the web demo in Debian's Chromium (playwright-core), against its Vite build
 # Ends with one line: "tests: N passed, M failed".
 set -euo pipefail
@@ -106,6 +107,17 @@ else
   count 0 1  # it died before its summary
 fi
 rm -f "$engines_log"
+
+echo "== interop with the real onnxruntime-web and TensorFlow.js (tests/e2e/interop.test.mjs)"
+interop_log=$(mktemp)
+node tests/e2e/interop.test.mjs 2>&1 | tee "$interop_log" | grep -v '^ok ' || true
+line=$(grep -E '^interop: [0-9]+ passed, [0-9]+ failed$' "$interop_log" | tail -n 1)
+if [ -n "$line" ]; then
+  count "$(sed -E 's/^interop: ([0-9]+) passed.*/\1/' <<<"$line")" "$(sed -E 's/.* ([0-9]+) failed$/\1/' <<<"$line")"
+else
+  count 0 1  # it died before its summary
+fi
+rm -f "$interop_log"
 
 echo "== web demo in Chromium (playwright-core)"
 npm run build:demo --silent

@@ -2,7 +2,7 @@
 import type { DataType } from '../dtype.js';
 import { elementBytes } from '../dtype.js';
 import { type OpContext, describe, specError } from '../errors.js';
-import { decode } from '../formats.js';
+import { decode } from '../values.js';
 import { ResidentTensor, type ResidentType, asOperand, asPlainTensor } from '../resident.js';
 import type { Tensor, TensorLike } from '../tensor.js';
 import { type OpVersion, newest } from '../versions.js';
