@@ -27,7 +27,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { join } from 'node:path';
-import { ONNX_TYPE, oneNodeModel } from './onnx-model.mjs';
+import { oneNodeModel } from './onnx-model.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -38,10 +38,12 @@ const only = onlyIndex >= 0 ? new RegExp(args[onlyIndex + 1]) : undefined;
 
 // The library's ES modules as tsc wrote them (build/esm: dist/esm is the same
 // code bundled into one file), and their internal module state: ES modules
-// are singletons, so module.js here is the one index.js uses.
+// are singletons, so wasm.js here is the one index.js uses. The module is the
+// bench build (tessera-bench.wasm: the package's kernels and the roofline's
+// exports, cpp/bindings/bench.cc), which `npm run bench` builds.
 const tw = await import(`${root}build/esm/index.js`);
-const { wasm } = await import(`${root}build/esm/module.js`);
-await tw.init();
+const { wasm } = await import(`${root}build/esm/wasm.js`);
+await tw.init({ wasm: readFileSync(`${root}build/wasm/tessera-bench.wasm`) });
 // A second, independent instance (the CommonJS bundle carries its own state), scalar.
 const twScalar = createRequire(import.meta.url)(`${root}dist/cjs/index.cjs`);
 await twScalar.init({ backend: 'scalar' });
@@ -158,15 +160,15 @@ async function measure(impls) {
 }
 
 // ---------------------------------------------------------------- roofline
-const { kernels } = wasm();
+const { malloc, free, exports: benchExports } = wasm();
 const heap = () => new Uint8Array(wasm().memory.buffer);
 const bytesOf = (a) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
 
 /** Scratch blocks in tessera's memory for the roofline, freed by the returned function. */
 function scratch(...sizes) {
-  const offsets = sizes.map((n) => kernels._malloc(Math.max(n, 16)));
+  const offsets = sizes.map((n) => malloc(Math.max(n, 16)));
   if (offsets.includes(0)) throw new Error('bench: malloc failed');
-  return [offsets, () => offsets.forEach((o) => kernels._free(o))];
+  return [offsets, () => offsets.forEach((o) => free(o))];
 }
 
 /**
@@ -184,9 +186,9 @@ async function roofline({ input, outBytes, OutArray, fillByte, kernel }) {
   if (kernel) {
     move = () => kernel(src, dst);
   } else if (fillByte !== undefined) {
-    move = () => kernels.benchFillBytes(dst, fillByte, outBytes);
+    move = () => benchExports.tessera_bench_fill_bytes(dst, fillByte, outBytes);
   } else {
-    const copies = { memory: () => kernels.benchCopyBytes(dst, src, outBytes), loop: () => kernels.benchCopyV128(dst, src, outBytes) };
+    const copies = { memory: () => benchExports.tessera_bench_copy_bytes(dst, src, outBytes), loop: () => benchExports.tessera_bench_copy_v128(dst, src, outBytes) };
     const us = await measureQuick(copies);
     move = us.memory <= us.loop ? copies.memory : copies.loop;
   }
@@ -283,8 +285,8 @@ function tileWorkload(type, dims, repeats) {
       };
       if (ort) {
         const r = tw.toTensorProto(new tw.Tensor('int64', BigInt64Array.from(repeats, BigInt), [repeats.length]));
-        const s = await ortSession(oneNodeModel({ op: 'Tile', inputs: [{ name: 'x', elemType: ONNX_TYPE[type] }],
-          initializers: [{ name: 'repeats', proto: r }], outputElemType: ONNX_TYPE[type] }));
+        const s = await ortSession(oneNodeModel({ op: 'Tile', inputs: [{ name: 'x', type }],
+          initializers: [{ name: 'repeats', proto: r }], outputType: type }));
         impls.ort = async () => (await s.run({ x: new ort.Tensor(type, data, dims) })).y.data;
       }
       if (tf && TF_TYPES.has(type)) {
@@ -310,7 +312,7 @@ function floorWorkload(type, n) {
       // floor f32's resident target is a bare f32x4.floor loop over the same data; the others', memory.copy.
       const [[kx], freeKernelInput] = scratch(outBytes);
       heap().set(bytesOf(data), kx);
-      const kernel = type === 'float32' ? (src, dst) => kernels.benchF32FloorPlain(kx, dst, n) : undefined;
+      const kernel = type === 'float32' ? (src, dst) => benchExports.tessera_bench_f32_floor_plain(kx, dst, n) : undefined;
       const [roof, free] = await roofline({ input: data, outBytes, OutArray: Out, kernel });
       const impls = {
         tessera: () => tw.floor(x).data,
@@ -339,8 +341,8 @@ function floorWorkload(type, n) {
         };
       }
       if (ort && type !== 'bfloat16') {  // onnxruntime has no bfloat16 Floor
-        const s = await ortSession(oneNodeModel({ op: 'Floor', inputs: [{ name: 'x', elemType: ONNX_TYPE[type] }],
-          outputElemType: ONNX_TYPE[type] }));
+        const s = await ortSession(oneNodeModel({ op: 'Floor', inputs: [{ name: 'x', type }],
+          outputType: type }));
         impls.ort = async () => (await s.run({ x: new ort.Tensor(type, data, [n]) })).y.data;
       }
       if (tf && TF_TYPES.has(type)) {
@@ -370,8 +372,8 @@ function constantWorkload(type, dims) {
         ...roof,
       };
       if (ort) {
-        const s = await ortSession(oneNodeModel({ op: 'ConstantOfShape', inputs: [{ name: 'shape', elemType: ONNX_TYPE.int64 }],
-          outputElemType: ONNX_TYPE[type], attributes: { value: tw.toTensorProto(value) } }));
+        const s = await ortSession(oneNodeModel({ op: 'ConstantOfShape', inputs: [{ name: 'shape', type: 'int64' }],
+          outputType: type, attributes: { value: tw.toTensorProto(value) } }));
         const shape = BigInt64Array.from(dims, BigInt);
         impls.ort = async () => (await s.run({ shape: new ort.Tensor('int64', shape, [dims.length]) })).y.data;
       }
@@ -414,9 +416,9 @@ function asStridedWorkload(label, inputDims, size, stride) {
         for (let i = 0, o = 0; i < rows; i++) {
           for (let j = 0; j < cols; j++) indices[o++] = BigInt(i * stride[0] + j * stride[1]);
         }
-        const s = await ortSession(oneNodeModel({ op: 'Gather', inputs: [{ name: 'x', elemType: ONNX_TYPE.float32 }],
+        const s = await ortSession(oneNodeModel({ op: 'Gather', inputs: [{ name: 'x', type: 'float32' }],
           initializers: [{ name: 'indices', proto: tw.toTensorProto(new tw.Tensor('int64', indices, size)) }],
-          outputElemType: ONNX_TYPE.float32, attributes: { axis: 0 } }));
+          outputType: 'float32', attributes: { axis: 0 } }));
         impls.ort = async () => (await s.run({ x: new ort.Tensor('float32', data, [n]) })).y.data;
       }
       if (tf && label === 'transpose') {

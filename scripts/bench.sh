@@ -12,4 +12,6 @@ if [ ! -f dist/wasm/tessera.wasm ] || [ ! -f dist/cjs/index.cjs ] \
   || [ -n "$(find js/src cpp CMakeLists.txt scripts/build.mjs -newer dist/cjs/index.cjs -print -quit)" ]; then
   npm run build
 fi
+# The bench build: the package's module plus the roofline's exports (cpp/bindings/bench.cc).
+NODE_PATH=/usr/share/nodejs cmake --build build/wasm --target tessera-bench -j2 >/dev/null
 exec node bench/run.mjs "$@"

@@ -27,7 +27,7 @@ if (process.argv.includes('--if-stale') && distIsFresh()) {
   process.exit(0);
 }
 
-run('node', ['scripts/gen-dtypes.mjs']);
+run('node', ['scripts/gen-tables.mjs']);
 
 if (!process.argv.includes('--skip-wasm')) {
   // Debian's emscripten needs Debian's acorn for its optimizer.

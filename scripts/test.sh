@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/setup.sh
-node scripts/gen-dtypes.mjs --check
+node scripts/gen-tables.mjs --check
 npm run build
 
 passed=0
@@ -98,6 +98,7 @@ read -r e2e_passed e2e_failed < <(node -e "try{const r=require('./build/e2e-resu
 count "$e2e_passed" "$e2e_failed"
 
 echo "== benchmark smoke run (one tiny workload, no peers: it still runs, and its outputs agree)"
+NODE_PATH=/usr/share/nodejs cmake --build build/wasm --target tessera-bench -j2 >/dev/null
 if node bench/run.mjs --smoke >build/bench-smoke.log 2>&1; then
   tail -n 3 build/bench-smoke.log
   count 1 0

@@ -11,35 +11,22 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "tessera/tables.h"
+
 namespace tessera::validate {
 
-// -sMAXIMUM_MEMORY in CMakeLists.txt; WASM_MEMORY_LIMIT in js/src/heap.ts.
-inline constexpr uint64_t kMemoryLimit = uint64_t{1} << 31;
-// Ascend ATB AsStrided: size has at most 8 entries.
-inline constexpr size_t kMaxStridedRank = 8;
+inline constexpr uint64_t kMemoryLimit = limits::memory_bytes;
+inline constexpr size_t kMaxStridedRank = limits::as_strided_max_rank;
 
 enum class Check {
   ok,
   count_mismatch,   // repeats (stride) must have one entry per dim (size entry)
   negative,         // repeats, shape, stride or offset below 0
   not_positive,     // a size entry of 0 or less
-  too_many_axes,    // AsStrided: more than 8 size entries
+  too_many_axes,    // AsStrided: more size entries than limits.inc allows
   out_of_bounds,    // AsStrided: the largest index read lies outside the input
   too_large,        // the output's bytes exceed WebAssembly memory
 };
-
-inline const char* message(Check c) {
-  switch (c) {
-    case Check::ok: return "ok";
-    case Check::count_mismatch: return "parameter count does not match the rank";
-    case Check::negative: return "a parameter is negative";
-    case Check::not_positive: return "a size entry is not positive";
-    case Check::too_many_axes: return "more than 8 size entries";
-    case Check::out_of_bounds: return "the largest index read lies outside the input";
-    case Check::too_large: return "the output does not fit in WebAssembly memory";
-  }
-  return "?";
-}
 
 // Element count of extents (each >= 0), or more than kMemoryLimit * 8 when it
 // is larger (saturating: no overflow whatever the extents). A 0 anywhere
@@ -88,7 +75,7 @@ inline Check tile(unsigned element_bits, size_t rank, const uint32_t* dims, size
 }
 
 // ---------------------------------------------------------------- ConstantOfShape
-inline Check fill(unsigned element_bits, size_t rank, const int64_t* shape, uint64_t* elements) {
+inline Check constant_of_shape(unsigned element_bits, size_t rank, const int64_t* shape, uint64_t* elements) {
   uint64_t extents[64];
   if (rank > 64) return Check::too_large;
   for (size_t i = 0; i < rank; ++i) {

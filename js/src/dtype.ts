@@ -54,6 +54,11 @@ export function storageLength(type: DataType, size: number): number {
   return bits > 0 && bits < 8 ? Math.ceil((size * bits) / 8) : size * slots;
 }
 
+/** Bytes of storage `size` elements of a typed (non-string) type take. */
+export function storageBytes(type: Exclude<DataType, 'string'>, size: number): number {
+  return storageLength(type, size) * storageConstructor(type).BYTES_PER_ELEMENT;
+}
+
 const STORAGE_CONSTRUCTORS = {
   Float32Array, Float64Array, Int8Array, Uint8Array, Int16Array, Uint16Array,
   Int32Array, Uint32Array, BigInt64Array, BigUint64Array,

@@ -29,7 +29,10 @@
 // Integer formats round to nearest even, then saturate (the API contract).
 import { DTYPES, type DataType } from './dtype.js';
 import { type OpContext, describe, specError } from './errors.js';
-import { type TensorLike, asTensor } from './tensor.js';
+import { asPlainTensor } from './resident.js';
+import type { TensorLike } from './tensor.js';
+import { LIMITS } from './generated/limits.js';
+import { typedArrayFacts, typedArrayKind } from './typed-array.js';
 
 // ---------------------------------------------------------------------------
 // The formats
@@ -279,7 +282,7 @@ function decodeExponent(f: ExponentFormat, code: number): number {
 // Integer formats
 
 function encodeInt(f: IntFormat, x: number, context: OpContext, type: string, index: number): number {
-  if (Number.isNaN(x)) throw specError(context, `${type} has no NaN: values[${index}] is NaN`);
+  if (Number.isNaN(x)) throw specError(context, 'values', `${type} has no NaN: values[${index}] is NaN`);
   const r = x === Infinity || x === -Infinity ? x : Math.sign(x) * roundHalfEven(Math.abs(x));
   const clamped = Math.min(f.max, Math.max(f.min, r));
   return clamped < 0 ? clamped + 2 ** f.bits : clamped + 0;  // two's complement; + 0 turns -0 into 0
@@ -321,18 +324,22 @@ export function encode(type: Exclude<NarrowType, 'float16' | 'bfloat16'>, values
 export function encode(type: NarrowType, values: ArrayLike<number>, options?: EncodeOptions): Uint16Array | Uint8Array;
 export function encode(type: NarrowType, values: ArrayLike<number>, options?: EncodeOptions): Uint16Array | Uint8Array {
   if (!isNarrowType(type)) {
-    throw specError(ENCODE, `type must be one of ${NARROW_TYPES.join(', ')} (got ${describe(type)})`);
+    throw specError(ENCODE, 'type', `type must be one of ${NARROW_TYPES.join(', ')} (got ${describe(type)})`);
   }
-  if (!Array.isArray(values) && !(ArrayBuffer.isView(values) && !(values instanceof DataView))) {
-    throw specError(ENCODE, `values must be an array or typed array of numbers (got ${describe(values)})`);
+  const kind = typedArrayKind(values);
+  if (!Array.isArray(values) && kind === undefined) {
+    throw specError(ENCODE, 'values', `values must be an array or typed array of numbers (got ${describe(values)})`);
   }
   const { saturate, roundMode } = checkOptions(options);
   const format: Format = FORMATS[type];
-  const n = values.length;
+  const n: unknown = kind === undefined ? values.length : typedArrayFacts(values, kind).length;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0 || n > LIMITS.memoryBytes) {
+    throw specError(ENCODE, 'values', `values must have a length from 0 to ${LIMITS.memoryBytes} (got ${describe(n)})`);
+  }
   const codes = new Array<number>(n);
   for (let i = 0; i < n; i++) {
     const x: unknown = values[i];
-    if (typeof x !== 'number') throw specError(ENCODE, `values[${i}] must be a number (got ${describe(x)})`);
+    if (typeof x !== 'number') throw specError(ENCODE, 'values', `values[${i}] must be a number (got ${describe(x)})`);
     codes[i] = format.kind === 'float' ? encodeFloat(format, x, saturate)
       : format.kind === 'exponent' ? encodeExponent(format, x, saturate, roundMode)
       : encodeInt(format, x, ENCODE, type, i);
@@ -349,14 +356,14 @@ export function encode(type: NarrowType, values: ArrayLike<number>, options?: En
 function checkOptions(options: unknown): { saturate: boolean; roundMode: RoundMode } {
   if (options === undefined) return { saturate: true, roundMode: 'up' };
   if (typeof options !== 'object' || options === null) {
-    throw specError(ENCODE, `options must be an object (got ${describe(options)})`);
+    throw specError(ENCODE, 'options', `options must be an object (got ${describe(options)})`);
   }
   const { saturate = true, roundMode = 'up' } = options as Record<string, unknown>;
   if (typeof saturate !== 'boolean') {
-    throw specError(ENCODE, `options.saturate must be a boolean (got ${describe(saturate)})`);
+    throw specError(ENCODE, 'saturate', `options.saturate must be a boolean (got ${describe(saturate)})`);
   }
   if (roundMode !== 'up' && roundMode !== 'down' && roundMode !== 'nearest') {
-    throw specError(ENCODE, `options.roundMode must be 'up', 'down' or 'nearest' (got ${describe(roundMode)})`);
+    throw specError(ENCODE, 'roundMode', `options.roundMode must be 'up', 'down' or 'nearest' (got ${describe(roundMode)})`);
   }
   return { saturate, roundMode };
 }
@@ -372,15 +379,17 @@ function checkOptions(options: unknown): { saturate: boolean; roundMode: RoundMo
  * @example tw.decode(new tw.Tensor('int4', new Uint8Array([0x87, 0x02]), [3]))          // [7, -8, 2]
  */
 export function decode(t: TensorLike): number[] {
-  const tensor = asTensor(t, DECODE, 't');
+  const tensor = asPlainTensor(t, DECODE, 't');
   const type: DataType = tensor.type;
   if (!isNarrowType(type)) {
-    throw specError(DECODE, `t type must be one of ${NARROW_TYPES.join(', ')} (got ${type})`);
+    throw specError(DECODE, 't', `t type must be one of ${NARROW_TYPES.join(', ')} (got ${type})`);
   }
   const format: Format = FORMATS[type];
-  const data = tensor.data as unknown as ArrayLike<number> & ArrayBufferView;
-  const storage = data instanceof Uint16Array || data instanceof Uint8Array ? data
-    : new Uint16Array(data.buffer, data.byteOffset, data.length);  // a Float16Array: its bits
+  // The storage's bits as unsigned integers, whatever realm or class holds them (a Float16Array too).
+  const data = tensor.data as unknown as ArrayBufferView;
+  const facts = typedArrayFacts(data, typedArrayKind(data)!);
+  const storage = facts.kind === 'Uint8Array' ? new Uint8Array(facts.buffer, facts.byteOffset, facts.length)
+    : new Uint16Array(facts.buffer, facts.byteOffset, facts.length);
   const bits = bitsOf(type);
   const perByte = bits < 8 ? 8 / bits : 1;
   const mask = 2 ** bits - 1;

@@ -1,5 +1,5 @@
 import createTesseraModule from './glue/tessera-glue.js';
-import { type Kernels, type LoadedModule, isReady, setModule, wasm } from './module.js';
+import { type Instance, type Queries, instanceOf, isReady, setInstance, wasm } from './wasm.js';
 
 declare global {
   // The DOM lib declares WebAssembly; a Node project compiled without it
@@ -57,12 +57,12 @@ let pending: Promise<void> | undefined;
 
 /**
  * Instantiates the WebAssembly module; every op needs it first. Idempotent:
- * later calls, and calls made while loading, share the first one's promise
- * (a failed load may be retried).
+ * later calls, and calls made while loading, share the first one's promise.
+ * A failed load rejects, and may be retried.
  */
 export function init(options: InitOptions = {}): Promise<void> {
   if (isReady()) return Promise.resolve();
-  pending ??= load(options).then(setModule, (error: unknown) => {
+  pending ??= load(options).then(setInstance, (error: unknown) => {
     pending = undefined;
     throw error;
   });
@@ -75,10 +75,10 @@ export function backendInfo(): BackendInfo {
   return { simd, simdSupported: simdSupported(), wasmBytes, source };
 }
 
-async function load(options: InitOptions): Promise<LoadedModule> {
+async function load(options: InitOptions): Promise<Instance> {
   const useSimd = options.backend === 'simd' || (options.backend !== 'scalar' && simdSupported());
   const where = options.wasm ?? defaultLocation(useSimd);
-  const describeSource = where instanceof WebAssembly.Module ? 'module'
+  const source = where instanceof WebAssembly.Module ? 'module'
     : typeof where === 'string' || where instanceof URL ? String(where) : 'bytes';
   let compiled: WebAssembly.Module;
   let wasmBytes: number | undefined;
@@ -86,7 +86,7 @@ async function load(options: InitOptions): Promise<LoadedModule> {
     if (where instanceof WebAssembly.Module) {
       compiled = where;
     } else {
-      const bytes = typeof where === 'string' || where instanceof URL ? await readBytes(where) : where;
+      const bytes = typeof where === 'string' || where instanceof URL ? await fetchWasm(where) : where;
       wasmBytes = bytes.byteLength;
       // Node compiles a module this small (tens of KB, lazily) faster than a
       // round trip through its background threads; browsers forbid it on the
@@ -94,61 +94,58 @@ async function load(options: InitOptions): Promise<LoadedModule> {
       compiled = isNode() ? new WebAssembly.Module(bytes as BufferSource) : await WebAssembly.compile(bytes as BufferSource);
     }
   } catch (cause) {
-    throw new Error(`tessera-wasm: could not load the WebAssembly module from ${describeSource}: ${(cause as Error)?.message ?? cause}`, { cause });
+    throw new Error(`tessera-wasm: could not load the WebAssembly module from ${source}: ${messageOf(cause)}${denoHint(cause)}`, { cause });
   }
+  return instantiate(compiled, { wasmBytes, source });
+}
 
+/**
+ * A new instance of a compiled module, with its own fresh memory. Rejects
+ * (never hangs) when instantiation fails, in browsers too.
+ */
+export async function instantiate(compiled: WebAssembly.Module, about: Pick<Instance, 'wasmBytes' | 'source'>): Promise<Instance> {
   let exports: WebAssembly.Exports | undefined;
-  let failure: unknown;
+  let fail: (error: unknown) => void = () => {};
+  const failed = new Promise<never>((_, reject) => { fail = reject; });
   const ready = createTesseraModule({
     instantiateWasm(imports, receive) {
-      if (isNode()) {  // as above: synchronous in Node
-        try {
-          const instance = new WebAssembly.Instance(compiled, imports);
-          exports = instance.exports;
-          receive(instance, compiled);
-        } catch (error) {
-          failure = error;
-        }
-        return {};
-      }
-      WebAssembly.instantiate(compiled, imports).then((instance) => {
+      const received = (instance: WebAssembly.Instance) => {
         exports = instance.exports;
         receive(instance, compiled);
-      });
+      };
+      if (isNode()) {  // as above: synchronous in Node
+        try {
+          received(new WebAssembly.Instance(compiled, imports));
+        } catch (error) {
+          fail(error);
+        }
+      } else {
+        WebAssembly.instantiate(compiled, imports).then(received, fail);
+      }
       return {};
     },
   });
-  if (failure !== undefined) {
-    throw new Error(`tessera-wasm: could not instantiate the WebAssembly module from ${describeSource}: ${(failure as Error)?.message ?? failure}`, { cause: failure });
+  let queries: Queries;
+  try {
+    queries = (await Promise.race([ready, failed])) as Queries;
+  } catch (cause) {
+    throw new Error(`tessera-wasm: could not instantiate the WebAssembly module from ${about.source}: ${messageOf(cause)}`, { cause });
   }
-  const embind = (await ready) as EmbindQueries;
-  const memory = exports && Object.values(exports).find((e): e is WebAssembly.Memory => e instanceof WebAssembly.Memory);
-  if (exports === undefined || memory === undefined) throw new Error('tessera-wasm: the WebAssembly module exports no memory');
-  const kernels = kernelsOf(exports, embind);
-  return { kernels, memory, simd: kernels.simd128(), wasmBytes, source: describeSource };
+  if (exports === undefined) throw new Error('tessera-wasm: the WebAssembly module was not instantiated');
+  return instanceOf(exports, queries, { ...about, compiled });
 }
 
-/** What the module registers through Embind (cpp/bindings/bindings.cc): the cold queries. */
-type EmbindQueries = Pick<Kernels, 'simd128' | 'heapBytesInUse' | 'heapBytesFree'>;
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
 
-// The C export behind each Kernels function: called as the instance's own
-// functions, with no Embind invoker in between (bindings.cc says why).
-const C_EXPORTS = {
-  _malloc: 'malloc', _free: 'free',
-  floor: 'tessera_floor', tile: 'tessera_tile', fill: 'tessera_fill', fillPacked: 'tessera_fill_packed',
-  asStrided: 'tessera_as_strided', pack: 'tessera_pack', unpack: 'tessera_unpack',
-  benchCopyBytes: 'tessera_bench_copy_bytes', benchCopyV128: 'tessera_bench_copy_v128',
-  benchFillBytes: 'tessera_bench_fill_bytes',
-  benchF32FloorPlain: 'tessera_bench_f32_floor_plain',
-} as const satisfies Record<Exclude<keyof Kernels, keyof EmbindQueries>, string>;
-
-function kernelsOf(exports: WebAssembly.Exports, embind: EmbindQueries): Kernels {
-  const kernels: Record<string, unknown> = { simd128: embind.simd128, heapBytesInUse: embind.heapBytesInUse, heapBytesFree: embind.heapBytesFree };
-  for (const [name, symbol] of Object.entries(C_EXPORTS)) {
-    if (typeof exports[symbol] !== 'function') throw new Error(`tessera-wasm: the WebAssembly module does not export ${symbol}`);
-    kernels[name] = exports[symbol];
-  }
-  return kernels as unknown as Kernels;
+// Deno refuses to read files without a permission; say which.
+function denoHint(cause: unknown): string {
+  const deno = (globalThis as { Deno?: unknown }).Deno;
+  const name = (cause as { name?: unknown } | undefined)?.name;
+  return deno !== undefined && (name === 'NotCapable' || name === 'PermissionDenied')
+    ? ' (Deno: run with --allow-read on the package\'s dist/wasm folder, or pass init({ wasm: bytes }))'
+    : '';
 }
 
 // Literal `new URL(..., import.meta.url)` so that bundlers find and copy the files.
@@ -179,7 +176,7 @@ async function nodeFs(): Promise<NodeFs> {
   return (await import(/* @vite-ignore */ name)) as NodeFs;
 }
 
-async function readBytes(where: string | URL): Promise<ArrayBuffer | Uint8Array> {
+async function fetchWasm(where: string | URL): Promise<ArrayBuffer | Uint8Array> {
   const hasScheme = where instanceof URL || /^[a-z][a-z0-9+.-]*:/i.test(where);
   if (isNode() && (!hasScheme || String(where).startsWith('file:'))) {
     const path = hasScheme ? new URL(String(where)) : where;

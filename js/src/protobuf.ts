@@ -123,7 +123,7 @@ export class WireReader {
 
   /** A SpecError for malformed input at byte `at`. */
   malformed(at: number, message: string): Error {
-    return specError(this.context, `malformed protobuf at byte ${at}: ${message}`);
+    return specError(this.context, 'bytes', `malformed protobuf at byte ${at}: ${message}`);
   }
 
   /**

@@ -1,10 +1,9 @@
 // Resident tensors: tensors that live in the module's memory between ops, so
 // that a chain of ops copies nothing in or out until the caller asks.
-import { type DataOf, type DataType, type TensorData, allocateData, storageConstructor, storageLength } from './dtype.js';
+import { type DataOf, type DataType, type TensorData, allocateData, storageBytes, storageConstructor, storageLength } from './dtype.js';
 import { type OpContext, specError } from './errors.js';
-import { allocate, readBytes, release, writeBytes } from './heap.js';
-import { wasm } from './module.js';
 import { type Tensor, type TensorLike, asTensor, tensorOf } from './tensor.js';
+import { allocate, copyIn, copyOut, heapView, release } from './wasm.js';
 
 /** Every type but string: strings have no place in WebAssembly memory. */
 export type ResidentType = Exclude<DataType, 'string'>;
@@ -16,16 +15,21 @@ const unreclaimed = new FinalizationRegistry<number>((offset) => {
   release(offset);
 });
 
+// Only the library makes resident tensors: its constructor wants this token.
+const MAKE = Symbol('ResidentTensor');
+
 /**
  * A tensor whose data lives in the module's WebAssembly memory. Ops given
  * resident inputs write resident outputs and copy nothing through JS; call
- * `toTensor()` to copy the data out and `dispose()` to free it.
+ * `toTensor()` to copy the data out and `dispose()` to free it. Made by
+ * `tw.toResident()` or by an op on resident inputs, never by `new`.
  *
  * @example
  * const x = tw.toResident(input);            // one copy in
- * const y = tw.floor(tw.tile(x, [2, 2]));    // both resident: no copies
+ * const tiled = tw.tile(x, [2, 2]);          // resident: no copies
+ * const y = tw.floor(tiled);
  * const result = y.toTensor();               // one copy out
- * x.dispose(); y.dispose();                  // the intermediate tile was never held: dispose it too if kept
+ * x.dispose(); tiled.dispose(); y.dispose();
  */
 export class ResidentTensor<T extends ResidentType = ResidentType> {
   readonly type: T;
@@ -36,14 +40,21 @@ export class ResidentTensor<T extends ResidentType = ResidentType> {
   readonly byteLength: number;
   #offset: number;
 
-  /** @internal Use `tw.toResident()`, or an op on resident inputs. */
-  constructor(type: T, dims: readonly number[], size: number, offset: number) {
+  /** @internal Throws: use `tw.toResident()`, or an op on resident inputs. */
+  constructor(token: symbol, type: T, dims: readonly number[], size: number, offset: number) {
+    if (token !== MAKE) throw new TypeError('tessera-wasm: ResidentTensor has no public constructor: use tw.toResident(tensor)');
     this.type = type;
-    this.dims = Object.freeze(Array.from(dims));
+    this.dims = Object.isFrozen(dims) ? dims : Object.freeze([...dims]);
     this.size = size;
-    this.byteLength = storageLength(type, size) * storageConstructor(type).BYTES_PER_ELEMENT;
+    this.byteLength = storageBytes(type, size);
     this.#offset = offset;
     if (offset !== 0) unreclaimed.register(this, offset, this);
+    Object.freeze(this);
+  }
+
+  /** Whether a value is a resident tensor the library made (not a look-alike). */
+  static isResident(value: unknown): value is ResidentTensor {
+    return typeof value === 'object' && value !== null && #offset in value;
   }
 
   /** Where the data starts in WebAssembly memory. Throws once disposed. */
@@ -61,14 +72,14 @@ export class ResidentTensor<T extends ResidentType = ResidentType> {
    * next op or allocation that grows memory: take a fresh one after any call.
    */
   view(): DataOf<T> {
-    const ctor = storageConstructor(this.type);
-    return new ctor(wasm().memory.buffer, this.offset, storageLength(this.type, this.size)) as DataOf<T>;
+    const ctor = storageConstructor(this.type) as unknown as new (buffer: ArrayBufferLike, byteOffset: number, length: number) => DataOf<T>;
+    return heapView(ctor, this.offset, storageLength(this.type, this.size));
   }
 
   /** Copies the data out into an ordinary Tensor. */
   toTensor(): Tensor<T> {
     const data = allocateData(this.type, this.size) as Exclude<TensorData, string[]>;
-    readBytes(this.offset, data);
+    copyOut(this.offset, data, this.byteLength);
     return tensorOf(this.type, data as never, this.dims, this.size);
   }
 
@@ -83,20 +94,40 @@ export class ResidentTensor<T extends ResidentType = ResidentType> {
 
 /** A fresh resident tensor of `type` and `dims`, uninitialized, for an op's output. */
 export function allocateResident<T extends ResidentType>(context: OpContext, type: T, dims: readonly number[], size: number): ResidentTensor<T> {
-  const bytes = storageLength(type, size) * storageConstructor(type).BYTES_PER_ELEMENT;
-  return new ResidentTensor(type, dims, size, allocate(context, bytes));
+  return new ResidentTensor(MAKE, type, dims, size, allocate(context, storageBytes(type, size)));
+}
+
+/** An op's tensor input: a Tensor (or `{type, data, dims}`), or a live resident tensor. */
+export function asOperand(value: unknown, context: OpContext, name: string): Tensor | ResidentTensor {
+  if (ResidentTensor.isResident(value)) {
+    if (value.disposed) throw specError(context, name, `${name} is a resident tensor that was disposed`);
+    return value;
+  }
+  return asTensor(value, context, name);
+}
+
+/** An op's tensor input as a plain Tensor: a resident one is copied out. */
+export function asPlainTensor(value: unknown, context: OpContext, name: string): Tensor {
+  const operand = asOperand(value, context, name);
+  return ResidentTensor.isResident(operand) ? operand.toTensor() : operand;
 }
 
 /**
  * Copies a tensor into WebAssembly memory, where ops on it copy nothing.
- * Strings cannot be resident.
+ * Strings cannot be resident. A resident tensor comes back as it is.
  */
 export function toResident<T extends ResidentType>(tensor: TensorLike<T> | ResidentTensor<T>): ResidentTensor<T> {
-  if (tensor instanceof ResidentTensor) return tensor;
   const context: OpContext = { op: 'toResident' };
-  const t = asTensor(tensor, context, 'tensor');
-  if (t.type === 'string') throw specError(context, 'string tensors cannot be resident (got type string)');
-  const resident = allocateResident(context, t.type as T, t.dims, t.size);
-  writeBytes(resident.offset, t.data as Exclude<TensorData, string[]>);
+  const operand = asOperand(tensor, context, 'tensor');
+  if (ResidentTensor.isResident(operand)) return operand as ResidentTensor<T>;
+  if (operand.type === 'string') throw specError(context, 'tensor', 'string tensors cannot be resident (got type string)');
+  const resident = allocateResident(context, operand.type as T, operand.dims, operand.size);
+  try {
+    copyIn(context, 'tensor', resident.offset, operand.data as Exclude<TensorData, string[]>, resident.byteLength);
+  } catch (error) {
+    resident.dispose();
+    throw error;
+  }
   return resident;
 }
+

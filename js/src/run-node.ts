@@ -37,34 +37,35 @@ const IMPLEMENTATIONS: Record<OpType, Implementation> = {
 export function runNode(node: NodeSpec, inputs: readonly TensorLike[]): Tensor[];
 export function runNode(node: NodeSpec, inputs: readonly (TensorLike | ResidentTensor)[]): (Tensor | ResidentTensor)[];
 export function runNode(node: NodeSpec, inputs: readonly unknown[]): (Tensor | ResidentTensor)[] {
-  if (typeof node !== 'object' || node === null) throw specError({ op: 'runNode' }, `node must be an object (got ${describe(node)})`);
+  if (typeof node !== 'object' || node === null) throw specError({ op: 'runNode' }, 'node', `node must be an object (got ${describe(node)})`);
   const { opType, opset } = node;
   const domain = node.domain === undefined || node.domain === '' ? 'ai.onnx' : node.domain;
+  if (typeof opType !== 'string') throw specError({ op: 'runNode' }, 'opType', `node.opType must be a string (got ${describe(opType)})`);
   const schema = Object.prototype.hasOwnProperty.call(OPS, opType) ? OPS[opType as OpType] : undefined;
   if (!schema || schema.domain !== domain) {
-    throw specError({ op: String(opType) }, `no op ${describe(opType)} in domain ${describe(domain)} (known: ${knownOps()})`);
+    throw specError({ op: opType }, 'opType', `no op ${describe(opType)} in domain ${describe(domain)} (known: ${knownOps()})`);
   }
   const versions: readonly OpVersion[] = schema.versions;
   const requested = opset ?? versions[versions.length - 1].since;
   if (!Number.isSafeInteger(requested) || requested < 1) {
-    throw specError({ op: opType }, `opset must be a positive integer (got ${describe(opset)})`);
+    throw specError({ op: opType }, 'opset', `opset must be a positive integer (got ${describe(opset)})`);
   }
   const version = resolve(opType as OpType, requested);
   if (!version) {
-    throw specError({ op: opType }, `opset ${requested} is below the op's first version ${versions[0].since}`);
+    throw specError({ op: opType }, 'opset', `opset ${requested} is below the op's first version ${versions[0].since}`);
   }
   const context: OpContext = { op: opType, version: schema.versioned ? version.since : undefined };
 
-  if (!Array.isArray(inputs)) throw specError(context, `inputs must be an array of tensors (got ${describe(inputs)})`);
+  if (!Array.isArray(inputs)) throw specError(context, 'inputs', `inputs must be an array of tensors (got ${describe(inputs)})`);
   if (inputs.length < version.required || inputs.length > version.inputs.length) {
     const expected = version.required === version.inputs.length ? `${version.required}` : `${version.required} to ${version.inputs.length}`;
-    throw specError(context, `takes ${expected} inputs (${version.inputs.join(', ')}), got ${inputs.length}`);
+    throw specError(context, 'inputs', `takes ${expected} inputs (${version.inputs.join(', ')}), got ${inputs.length}`);
   }
   const attributes = node.attributes ?? {};
   for (const name of Object.keys(attributes)) {
     if (!version.attributes.includes(name)) {
       const known = version.attributes.length ? version.attributes.join(', ') : 'none';
-      throw specError(context, `unknown attribute ${describe(name)} (this version takes: ${known})`);
+      throw specError(context, name, `unknown attribute ${describe(name)} (this version takes: ${known})`);
     }
   }
   return [IMPLEMENTATIONS[opType as OpType](version, inputs, attributes)];

@@ -1,4 +1,4 @@
-import { wasm } from './module.js';
+import { wasm } from './wasm.js';
 
 /** What `memoryStats()` returns. */
 export interface MemoryStats {
@@ -10,6 +10,6 @@ export interface MemoryStats {
 
 /** How much WebAssembly memory is in use: a leak shows as heapBytesInUse that keeps growing. */
 export function memoryStats(): MemoryStats {
-  const { kernels, memory } = wasm();
-  return { heapBytesInUse: kernels.heapBytesInUse(), memoryBytes: memory.buffer.byteLength };
+  const { queries, memory } = wasm();
+  return { heapBytesInUse: queries.heapBytesInUse(), memoryBytes: memory.buffer.byteLength };
 }

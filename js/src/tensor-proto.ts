@@ -3,9 +3,10 @@
 // Field numbers and storage rules are onnx.proto's (IR version 11+).
 import { DTYPES, type DataType, type TensorData, isPacked, storageConstructor, storageLength } from './dtype.js';
 import { type OpContext, describe, specError } from './errors.js';
-import { bytesOf } from './heap.js';
+import { bytesNow, typedArrayKind } from './typed-array.js';
 import { FIXED32, FIXED64, type FieldKey, LENGTH_DELIMITED, VARINT, WireReader, WireWriter, varintSize, wireTypeName } from './protobuf.js';
-import { Tensor, type TensorLike, asTensor } from './tensor.js';
+import { asPlainTensor } from './resident.js';
+import { Tensor, type TensorLike } from './tensor.js';
 
 const READING: OpContext = { op: 'fromTensorProto' };
 const WRITING: OpContext = { op: 'toTensorProto' };
@@ -127,7 +128,7 @@ function readFields(bytes: Uint8Array): Fields {
         repeatedVarint(reader, key, fields.dims, (r) => {
           const dim = r.int64();
           if (dim < 0n || dim > BigInt(Number.MAX_SAFE_INTEGER)) {
-            throw specError(READING, `dims[${fields.dims.length}] must be a non-negative safe integer (got ${dim})`);
+            throw specError(READING, 'bytes', `dims[${fields.dims.length}] must be a non-negative safe integer (got ${dim})`);
           }
           return Number(dim);
         });
@@ -232,26 +233,26 @@ function clearPadding(type: DataType, size: number, data: Uint8Array): void {
  * @example tw.fromTensorProto(readFileSync('test_data_set_0/input_0.pb')) // Tensor float32 [3, 4, 5]
  */
 export function fromTensorProto(bytes: Uint8Array): Tensor {
-  if (!(bytes instanceof Uint8Array)) {
-    throw specError(READING, `bytes must be a Uint8Array (got ${describe(bytes)})`);
+  if (typedArrayKind(bytes) !== 'Uint8Array') {
+    throw specError(READING, 'bytes', `bytes must be a Uint8Array (got ${describe(bytes)})`);
   }
-  const fields = readFields(bytes);
+  const fields = readFields(bytesNow(bytes));
 
-  if (fields.dataType === undefined) throw specError(READING, 'the TensorProto has no data_type');
+  if (fields.dataType === undefined) throw specError(READING, 'bytes', 'the TensorProto has no data_type');
   const type = BY_ONNX.get(fields.dataType);
   if (type === undefined) {
     const known = [...BY_ONNX.keys()];
-    throw specError(READING, `unknown data_type ${fields.dataType} (known: ${Math.min(...known)} to ${Math.max(...known)}; 0 is UNDEFINED)`);
+    throw specError(READING, 'bytes', `unknown data_type ${fields.dataType} (known: ${Math.min(...known)} to ${Math.max(...known)}; 0 is UNDEFINED)`);
   }
   // external_data without data_location EXTERNAL contradicts itself; either way the bytes are elsewhere.
   if (fields.externalData || fields.dataLocation === 1) {
     const where = fields.externalLocation === undefined ? '' : ` (location ${describe(fields.externalLocation)})`;
-    throw specError(READING, `the ${type} tensor's data is stored externally${where}; tessera-wasm reads no files: load the data and pass it in raw_data`);
+    throw specError(READING, 'bytes', `the ${type} tensor's data is stored externally${where}; tessera-wasm reads no files: load the data and pass it in raw_data`);
   }
   const { dims } = fields;
   const size = dims.reduce((a, b) => a * b, 1);
   if (!Number.isSafeInteger(size)) {
-    throw specError(READING, `element count must be a safe integer (dims ${dimsText(dims)} give ${size})`);
+    throw specError(READING, 'bytes', `element count must be a safe integer (dims ${dimsText(dims)} give ${size})`);
   }
 
   const present: TypedField[] = [];
@@ -263,16 +264,16 @@ export function fromTensorProto(bytes: Uint8Array): Tensor {
   if (fields.strings.length) present.push('string_data');
   const own = typedFieldOf(type);
   if (fields.raw !== undefined && present.length > 0) {
-    throw specError(READING, `the ${type} tensor holds data in both raw_data and ${present.join(', ')}; one source only`);
+    throw specError(READING, 'bytes', `the ${type} tensor holds data in both raw_data and ${present.join(', ')}; one source only`);
   }
-  if (present.length > 1) throw specError(READING, `the ${type} tensor holds data in ${present.join(' and ')}; one field only`);
+  if (present.length > 1) throw specError(READING, 'bytes', `the ${type} tensor holds data in ${present.join(' and ')}; one field only`);
   if (present.length === 1 && present[0] !== own) {
-    throw specError(READING, `${present[0]} cannot hold ${type} data (${type} goes in ${own}${type === 'string' ? '' : ' or raw_data'})`);
+    throw specError(READING, 'bytes', `${present[0]} cannot hold ${type} data (${type} goes in ${own}${type === 'string' ? '' : ' or raw_data'})`);
   }
 
   let data: TensorData;
   if (type === 'string') {
-    if (fields.raw !== undefined) throw specError(READING, 'string tensors keep their data in string_data, not raw_data');
+    if (fields.raw !== undefined) throw specError(READING, 'bytes', 'string tensors keep their data in string_data, not raw_data');
     data = readStrings(fields.strings, size, dims);
   } else if (fields.raw !== undefined) {
     data = readRaw(type, fields.raw, size, dims);
@@ -284,13 +285,13 @@ export function fromTensorProto(bytes: Uint8Array): Tensor {
 
 function readStrings(strings: readonly Uint8Array[], size: number, dims: readonly number[]): string[] {
   if (strings.length !== size) {
-    throw specError(READING, `string_data holds ${strings.length} strings, dims ${dimsText(dims)} need ${size}`);
+    throw specError(READING, 'bytes', `string_data holds ${strings.length} strings, dims ${dimsText(dims)} need ${size}`);
   }
   return strings.map((utf8, i) => {
     try {
       return decoder.decode(utf8);
     } catch {
-      throw specError(READING, `string_data[${i}] is not valid UTF-8`);
+      throw specError(READING, 'bytes', `string_data[${i}] is not valid UTF-8`);
     }
   });
 }
@@ -300,7 +301,7 @@ function readRaw(type: Exclude<DataType, 'string'>, raw: Uint8Array, size: numbe
   const length = storageLength(type, size);
   const expected = length * Storage.BYTES_PER_ELEMENT;
   if (raw.length !== expected) {
-    throw specError(READING, `raw_data holds ${raw.length} bytes, dims ${dimsText(dims)} of ${type} need ${expected}`);
+    throw specError(READING, 'bytes', `raw_data holds ${raw.length} bytes, dims ${dimsText(dims)} of ${type} need ${expected}`);
   }
   // A copy: raw_data sits at any offset of the input, and a typed array needs
   // its element alignment. Hosts are little-endian, as raw_data is.
@@ -312,7 +313,7 @@ function readRaw(type: Exclude<DataType, 'string'>, raw: Uint8Array, size: numbe
 
 function checkBool(data: Uint8Array): void {
   for (let i = 0; i < data.length; i++) {
-    if (data[i] > 1) throw specError(READING, `bool data must be 0 or 1 (got ${data[i]} at element ${i})`);
+    if (data[i] > 1) throw specError(READING, 'bytes', `bool data must be 0 or 1 (got ${data[i]} at element ${i})`);
   }
 }
 
@@ -322,7 +323,7 @@ function readTyped(type: Exclude<DataType, 'string'>, field: TypedField, fields:
   const need = (count: number, unit = 'values') => {
     if (count !== length) {
       const what = isPacked(type) ? ` (packed ${8 / DTYPES[type].bits} to a value)` : DTYPES[type].slots === 2 ? ' (re, im pairs)' : '';
-      throw specError(READING, `${field} holds ${count} ${unit}, dims ${dimsText(dims)} of ${type} need ${length}${what}`);
+      throw specError(READING, 'bytes', `${field} holds ${count} ${unit}, dims ${dimsText(dims)} of ${type} need ${length}${what}`);
     }
   };
   switch (field) {
@@ -341,7 +342,7 @@ function readTyped(type: Exclude<DataType, 'string'>, field: TypedField, fields:
       if (type === 'uint64') return BigUint64Array.from(fields.uint64);
       const data = new Uint32Array(length);
       fields.uint64.forEach((v, i) => {
-        if (v > 0xffffffffn) throw specError(READING, `uint64_data[${i}] = ${v} is out of range for uint32`);
+        if (v > 0xffffffffn) throw specError(READING, 'bytes', `uint64_data[${i}] = ${v} is out of range for uint32`);
         data[i] = Number(v);
       });
       return data;
@@ -352,7 +353,7 @@ function readTyped(type: Exclude<DataType, 'string'>, field: TypedField, fields:
       const data = new Storage(length) as Int32Array;
       fields.int32.forEach((v, i) => {
         if (v < min || v > max) {
-          throw specError(READING, `int32_data[${i}] = ${v} is out of range for ${type}${isPacked(type) ? ' (one packed byte per value)' : ''} (${min} to ${max})`);
+          throw specError(READING, 'bytes', `int32_data[${i}] = ${v} is out of range for ${type}${isPacked(type) ? ' (one packed byte per value)' : ''} (${min} to ${max})`);
         }
         data[i] = v;
       });
@@ -382,7 +383,7 @@ const LONE_SURROGATE = /\p{Cs}/u;
  * @example writeFileSync('input_0.pb', tw.toTensorProto(x))
  */
 export function toTensorProto(t: TensorLike): Uint8Array {
-  const x = asTensor(t, WRITING, 'tensor');
+  const x = asPlainTensor(t, WRITING, 't');
   const { type, dims } = x;
   let capacity = 16;
   for (const d of dims) capacity += 1 + varintSize(d);
@@ -391,7 +392,7 @@ export function toTensorProto(t: TensorLike): Uint8Array {
     const encoder = new TextEncoder();
     const strings = (x.data as string[]).map((s, i) => {
       if (LONE_SURROGATE.test(s)) {
-        throw specError(WRITING, `string data[${i}] is not well-formed UTF-16 (a lone surrogate), which UTF-8 cannot hold`);
+        throw specError(WRITING, 't', `string data[${i}] is not well-formed UTF-16 (a lone surrogate), which UTF-8 cannot hold`);
       }
       return encoder.encode(s);
     });
@@ -401,7 +402,7 @@ export function toTensorProto(t: TensorLike): Uint8Array {
     return writer.finish();
   }
 
-  let raw = bytesOf(x.data as ArrayBufferView);
+  let raw = bytesNow(x.data as ArrayBufferView);
   if (isPacked(type) && x.size % (8 / DTYPES[type].bits) !== 0) {
     raw = new Uint8Array(concat([raw], raw.length));
     clearPadding(type, x.size, raw);

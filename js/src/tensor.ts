@@ -1,7 +1,8 @@
 import { DTYPES, type DataOf, type DataType, isDataType, storageLength } from './dtype.js';
 import { type OpContext, describe, specError } from './errors.js';
-import { isReady, wasm } from './module.js';
-import { ResidentTensor } from './resident.js';
+import { LIMITS } from './generated/limits.js';
+import { typedArrayFacts, typedArrayKind } from './typed-array.js';
+import { isReady, wasm } from './wasm.js';
 
 /** What every op takes as a tensor: a `Tensor`, or any `{type, data, dims}` that would be one. */
 export interface TensorLike<T extends DataType = DataType> {
@@ -16,10 +17,16 @@ export interface Float16ArrayLike extends ArrayLike<number> {
   readonly byteOffset: number;
 }
 
+// Tensors this library made, by its constructor or inside an op: frozen, with
+// dims it copied, so their parts were checked once and cannot change since.
+// A look-alike (Object.create(Tensor.prototype) with getters) is not in it.
+const made = new WeakSet<object>();
+
 /**
  * An n-dimensional array of one data type, stored in a plain JS array as the
- * contract's table says (`Tensor<'int64'>` holds a `BigInt64Array`).
+ * data type table says (`Tensor<'int64'>` holds a `BigInt64Array`).
  * The same argument order as onnxruntime-web: `new Tensor('float32', data, [2, 3])`.
+ * Its fields are read-only, at run time too.
  */
 export class Tensor<T extends DataType = DataType> {
   readonly type: T;
@@ -29,50 +36,49 @@ export class Tensor<T extends DataType = DataType> {
   readonly size: number;
 
   constructor(type: T, data: DataOf<T> | (T extends 'float16' ? Float16ArrayLike : never), dims: readonly number[]) {
-    this.size = (uncheckedSize ?? checkTensor({ op: 'Tensor' }, 'tensor', type, data, dims)) + 0;
-    this.type = type;
-    this.data = data as DataOf<T>;
-    this.dims = Object.freeze(Array.from(dims, (d) => d + 0));  // + 0: a -0 dim is 0
-    Object.freeze(this);  // the contract's fields are read-only at run time too, not only in TypeScript
+    const checked = checkTensor({ op: 'Tensor' }, 'tensor', type, data, dims);
+    this.type = checked.type as T;
+    this.data = (checked.type === 'string' ? data : checked.data) as DataOf<T>;  // the caller's own array, as onnxruntime-web keeps it
+    this.dims = checked.dims;
+    this.size = checked.size;
+    Object.freeze(this);
+    made.add(this);
   }
 }
-
-// Set only while tensorOf constructs: the element count of parts already known good.
-let uncheckedSize: number | undefined;
 
 /**
  * A Tensor of parts that are right by construction (an op's output, a checked
- * input): not checked again, which for a large bool output would be a pass
- * over every byte.
+ * input), made without running the constructor's checks, which for a large
+ * bool output would be a pass over every byte. `dims` must be the library's
+ * own array: it is frozen here.
  */
 export function tensorOf<T extends DataType>(type: T, data: DataOf<T>, dims: readonly number[], size: number): Tensor<T> {
-  uncheckedSize = size;
-  try {
-    return new Tensor(type, data as never, dims);
-  } finally {
-    uncheckedSize = undefined;
-  }
+  const t = Object.create(Tensor.prototype) as { -readonly [K in keyof Tensor<T>]: Tensor<T>[K] };
+  t.type = type;
+  t.data = data;
+  t.dims = Object.isFrozen(dims) ? dims : Object.freeze(dims);
+  t.size = size;
+  Object.freeze(t);
+  made.add(t);
+  return t as Tensor<T>;
 }
 
-/** An op's tensor input: a Tensor (or `{type, data, dims}`), or a tensor resident in WebAssembly memory. */
-export function asOperand(value: unknown, context: OpContext, name: string): Tensor | ResidentTensor {
-  if (value instanceof ResidentTensor) {
-    void value.offset;  // throws if disposed
-    return value;
-  }
-  return asTensor(value, context, name);
-}
-
-/** Takes a Tensor or a `{type, data, dims}` object for an op, or throws that op's SpecError. */
+/**
+ * Takes a Tensor or a `{type, data, dims}` object for an op, or throws that
+ * op's SpecError. Each part of a look-alike is read once; what comes back is
+ * a Tensor of checked private parts.
+ */
 export function asTensor(value: unknown, context: OpContext, name: string): Tensor {
-  if (value instanceof ResidentTensor) return value.toTensor();
-  if (value instanceof Tensor) return outsideModuleMemory(value);
+  // A string array stays mutable after its check: strings are read again, into a private copy.
+  if (typeof value === 'object' && value !== null && made.has(value) && (value as Tensor).type !== 'string') {
+    return outsideModuleMemory(value as Tensor);
+  }
   if (typeof value !== 'object' || value === null) {
-    throw specError(context, `${name} must be a Tensor or {type, data, dims} (got ${describe(value)})`);
+    throw specError(context, name, `${name} must be a Tensor or {type, data, dims} (got ${describe(value)})`);
   }
   const { type, data, dims } = value as Record<string, unknown>;
-  const size = checkTensor(context, name, type, data, dims);
-  return outsideModuleMemory(tensorOf(type as DataType, data as never, dims as number[], size));
+  const checked = checkTensor(context, name, type, data, dims);
+  return outsideModuleMemory(tensorOf(checked.type, checked.data as never, checked.dims, checked.size));
 }
 
 /**
@@ -81,60 +87,95 @@ export function asTensor(value: unknown, context: OpContext, name: string): Tens
  * that memory, which detaches every view of it.
  */
 function outsideModuleMemory(t: Tensor): Tensor {
-  if (!isReady() || Array.isArray(t.data) || (t.data as ArrayBufferView).buffer !== wasm().memory.buffer) return t;
+  if (!isReady() || t.type === 'string') return t;
+  const kind = typedArrayKind(t.data);
+  if (kind === undefined || typedArrayFacts(t.data as object, kind).buffer !== wasm().memory.buffer) return t;
   return tensorOf(t.type, (t.data as Uint8Array).slice() as never, t.dims, t.size);
 }
 
-// By the class's tag, not instanceof: typed arrays from another realm (an
-// iframe, a vm context, a worker's transfer) are of a different Float32Array.
-const tagOf = (value: unknown) => Object.prototype.toString.call(value).slice(8, -1);
-
-function storageMatches(type: DataType, data: unknown): boolean {
-  const storage = DTYPES[type].storage;
-  if (storage === 'Array') {
-    if (!Array.isArray(data)) return false;
-    for (let i = 0; i < data.length; i++) if (typeof data[i] !== 'string') return false;  // holes too
-    return true;
-  }
-  if (!ArrayBuffer.isView(data)) return false;
-  const tag = tagOf(data);
-  return tag === storage || (type === 'float16' && tag === 'Float16Array');
+/** A tensor's parts, checked: private dims, the data (strings copied), the element count. */
+export interface CheckedTensor {
+  readonly type: DataType;
+  readonly data: unknown;
+  readonly dims: readonly number[];
+  readonly size: number;
 }
 
-/** Validates the three parts of a tensor and returns its element count. */
-export function checkTensor(context: OpContext, name: string, type: unknown, data: unknown, dims: unknown): number {
-  if (!isDataType(type)) throw specError(context, `${name} has an unknown data type (got ${describe(type)})`);
-  if (!Array.isArray(dims) && !(ArrayBuffer.isView(dims) && !(dims instanceof DataView))) {
-    throw specError(context, `${name} dims must be an array of non-negative integers (got ${describe(dims)})`);
-  }
+/** Validates the three parts of a tensor, reading each once. */
+export function checkTensor(context: OpContext, name: string, type: unknown, data: unknown, dims: unknown): CheckedTensor {
+  if (!isDataType(type)) throw specError(context, name, `${name} has an unknown data type (got ${describe(type)})`);
+  const shape = readDims(context, name, dims);
   let size = 1;
-  let empty = false;
-  for (let i = 0; i < (dims as ArrayLike<unknown>).length; i++) {
-    const d = (dims as ArrayLike<unknown>)[i];
-    if (typeof d !== 'number' || !Number.isSafeInteger(d) || d < 0) {
-      throw specError(context, `${name} dims[${i}] must be a non-negative safe integer (got ${describe(d)})`);
-    }
-    size *= d;
-    empty ||= d === 0;
-  }
-  if (empty) size = 0;  // a 0 anywhere, even after a product too large to be exact
+  for (const d of shape) size *= d;
+  if (shape.includes(0)) size = 0;  // a 0 anywhere, even after a product too large to be exact
   if (!Number.isSafeInteger(size)) {
-    throw specError(context, `${name} element count must be a safe integer (dims [${Array.from(dims as number[]).join(', ')}] give ${size})`);
-  }
-  if (!storageMatches(type, data)) {
-    const expected = type === 'string' ? 'an array of strings' : `a ${DTYPES[type].storage}`;
-    throw specError(context, `${name} data must be ${expected} for type ${type} (got ${describe(data)})`);
+    throw specError(context, name, `${name} element count must be a safe integer (dims [${shape.join(', ')}] give ${size})`);
   }
   const expectedLength = storageLength(type, size);
-  const length = (data as ArrayLike<unknown>).length;
-  if (length !== expectedLength) {
-    throw specError(context, `${name} data of type ${type} with dims [${Array.from(dims as number[]).join(', ')}] must have length ${expectedLength} (got ${length})`);
+  const lengthError = (length: number) => specError(context, name,
+    `${name} data of type ${type} with dims [${shape.join(', ')}] must have length ${expectedLength} (got ${length})`);
+
+  if (type === 'string') {
+    if (!Array.isArray(data)) throw specError(context, name, `${name} data must be an array of strings for type string (got ${describe(data)})`);
+    const length: unknown = data.length;
+    if (length !== expectedLength) throw lengthError(Number(length));
+    const strings = new Array<string>(expectedLength);
+    for (let i = 0; i < expectedLength; i++) {
+      const s: unknown = data[i];
+      if (typeof s !== 'string') throw specError(context, name, `${name} data[${i}] must be a string (got ${describe(s)})`);
+      strings[i] = s;
+    }
+    return { type, data: strings, dims: shape, size };
   }
+
+  const storage = DTYPES[type].storage;
+  const kind = typedArrayKind(data);
+  if (kind !== storage && !(type === 'float16' && kind === 'Float16Array')) {
+    throw specError(context, name, `${name} data must be a ${storage} for type ${type} (got ${describe(data)})${hint(type, data)}`);
+  }
+  const facts = typedArrayFacts(data as object, kind);
+  if (facts.length !== expectedLength) throw lengthError(facts.length);
   if (type === 'bool') {
-    const bytes = data as Uint8Array;
+    const bytes = new Uint8Array(facts.buffer, facts.byteOffset, facts.length);
     for (let i = 0; i < bytes.length; i++) {
-      if (bytes[i] > 1) throw specError(context, `${name} bool data must be 0 or 1 (got ${bytes[i]} at index ${i})`);
+      if (bytes[i] > 1) throw specError(context, name, `${name} bool data must be 0 or 1 (got ${bytes[i]} at index ${i})`);
     }
   }
-  return size;
+  return { type, data, dims: shape, size };
+}
+
+// What to do instead, for the mistakes people make most.
+function hint(type: DataType, data: unknown): string {
+  if (type === 'float16' || type === 'bfloat16' || type.startsWith('float8') || type === 'float4e2m1') {
+    if (Array.isArray(data) || typedArrayKind(data) === 'Float32Array' || typedArrayKind(data) === 'Float64Array') {
+      return `: ${type} data is its bit patterns; turn numbers into them with tw.encode('${type}', numbers)` +
+        (type === 'float16' ? ' or pass a Float16Array' : '');
+    }
+  }
+  return '';
+}
+
+/**
+ * dims, read once into a private frozen array: an array or typed array of
+ * non-negative safe integers (numbers or bigints), at most LIMITS.maxRank of them.
+ */
+function readDims(context: OpContext, name: string, dims: unknown): readonly number[] {
+  const kind = typedArrayKind(dims);
+  if (!Array.isArray(dims) && kind === undefined) {
+    throw specError(context, name, `${name} dims must be an array of non-negative integers (got ${describe(dims)})`);
+  }
+  const length = kind === undefined ? (dims as unknown[]).length : typedArrayFacts(dims as object, kind).length;
+  if (!Number.isSafeInteger(length) || length > LIMITS.maxRank) {
+    throw specError(context, name, `${name} dims must have at most ${LIMITS.maxRank} entries (got ${describe(length)})`);
+  }
+  const shape = new Array<number>(length);
+  for (let i = 0; i < length; i++) {
+    const entry: unknown = (dims as ArrayLike<unknown>)[i];
+    const d = typeof entry === 'bigint' && entry >= 0n && entry <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(entry) : entry;
+    if (typeof d !== 'number' || !Number.isSafeInteger(d) || d < 0) {
+      throw specError(context, name, `${name} dims[${i}] must be a non-negative safe integer (got ${describe(entry)})`);
+    }
+    shape[i] = d + 0;  // a -0 dim is 0
+  }
+  return Object.freeze(shape);
 }

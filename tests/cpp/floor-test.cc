@@ -11,7 +11,7 @@
 #include <random>
 #include <vector>
 
-#include "reference/reference.h"
+#include "reference/floor.h"
 #include "tessera/kernels.h"
 
 namespace {

@@ -35,16 +35,16 @@ TEST_CASE("validate: Tile counts, signs and memory") {
 TEST_CASE("validate: ConstantOfShape, packed bytes rounded up") {
   uint64_t n = 0;
   const int64_t shape[] = {int64_t{1} << 32};
-  CHECK(validate::fill(4, 1, shape, &n) == Check::ok);  // 2^32 nibbles: exactly 2 GiB
-  CHECK(validate::fill(8, 1, shape, &n) == Check::too_large);
+  CHECK(validate::constant_of_shape(4, 1, shape, &n) == Check::ok);  // 2^32 nibbles: exactly 2 GiB
+  CHECK(validate::constant_of_shape(8, 1, shape, &n) == Check::too_large);
   const int64_t one_more[] = {(int64_t{1} << 32) + 1};
-  CHECK(validate::fill(4, 1, one_more, &n) == Check::too_large);
+  CHECK(validate::constant_of_shape(4, 1, one_more, &n) == Check::too_large);
   const int64_t negative[] = {3, -1};
-  CHECK(validate::fill(8, 2, negative, &n) == Check::negative);
+  CHECK(validate::constant_of_shape(8, 2, negative, &n) == Check::negative);
   const int64_t empty[] = {INT64_MAX, INT64_MAX, INT64_MAX, 0};
-  CHECK(validate::fill(128, 4, empty, &n) == Check::ok);
+  CHECK(validate::constant_of_shape(128, 4, empty, &n) == Check::ok);
   CHECK(n == 0);
-  CHECK(validate::fill(32, 0, empty, &n) == Check::ok);
+  CHECK(validate::constant_of_shape(32, 0, empty, &n) == Check::ok);
   CHECK(n == 1);
 }
 

@@ -20,7 +20,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (auto& b : value) b = in.u8();
 
   uint64_t elements = 0;
-  if (tessera::validate::fill(bits, rank, shape, &elements) != tessera::validate::Check::ok) return 0;
+  if (tessera::validate::constant_of_shape(bits, rank, shape, &elements) != tessera::validate::Check::ok) return 0;
   const uint64_t bytes = (elements * bits + 7) / 8;
   if (bytes > fuzz::kFuzzBytes) return 0;
 

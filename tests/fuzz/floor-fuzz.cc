@@ -5,7 +5,7 @@
 #include <memory>
 
 #include "fuzz.h"
-#include "reference/reference.h"
+#include "reference/floor.h"
 #include "tessera/kernels.h"
 
 namespace {

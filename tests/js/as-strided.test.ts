@@ -82,7 +82,7 @@ describe('AsStrided (tw.asStrided)', () => {
     expectSpecError(() => tw.asStrided(x, { size: [2], stride: [1], offset: [-1] }), 'AsStrided', undefined, 'offset[0] must be >= 0 (got -1)');
     expectSpecError(() => tw.asStrided(x, { size: [2], stride: [1.5] }), 'AsStrided', undefined, 'stride[0] must be a safe integer (got 1.5)');
     expectSpecError(() => tw.asStrided(x, { size: 3 as never, stride: [1] }), 'AsStrided', undefined, 'size must be an array of integers (got 3)');
-    expectSpecError(() => tw.asStrided(x, null as never), 'AsStrided', undefined, 'parameters must be an object');
+    expectSpecError(() => tw.asStrided(x, null as never), 'AsStrided', undefined, 'params must be an object');
   });
 
   it('bounds-checks the largest index read', () => {

@@ -353,7 +353,7 @@ describe('fromTensorProto errors', () => {
 
 describe('toTensorProto errors', () => {
   it('rejects what is not a valid tensor', () => {
-    expectSpecError(() => tw.toTensorProto(null as never), 'toTensorProto', undefined, 'tensor must be a Tensor or {type, data, dims} (got null)');
+    expectSpecError(() => tw.toTensorProto(null as never), 'toTensorProto', undefined, 't must be a Tensor or {type, data, dims} (got null)');
     expectSpecError(() => tw.toTensorProto({ type: 'float32', data: new Float32Array(3), dims: [2] }), 'toTensorProto', undefined, 'must have length 2 (got 3)');
     expectSpecError(() => tw.toTensorProto({ type: 'float128', data: new Float32Array(1), dims: [1] } as never), 'toTensorProto', undefined, 'unknown data type');
     expectSpecError(() => tw.toTensorProto({ type: 'bool', data: new Uint8Array([3]), dims: [1] }), 'toTensorProto', undefined, 'bool data must be 0 or 1');

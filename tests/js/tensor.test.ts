@@ -53,7 +53,7 @@ describe('Tensor', () => {
   it('rejects data of the wrong class', () => {
     expectSpecError(() => new tw.Tensor('int64', new Int32Array(2) as never, [2]), 'Tensor', undefined, 'data must be a BigInt64Array for type int64 (got Int32Array)');
     expectSpecError(() => new tw.Tensor('float32', [1, 2] as never, [2]), 'Tensor', undefined, 'must be a Float32Array');
-    expectSpecError(() => new tw.Tensor('string', ['a', 3] as never, [2]), 'Tensor', undefined, 'must be an array of strings');
+    expectSpecError(() => new tw.Tensor('string', ['a', 3] as never, [2]), 'Tensor', undefined, 'data[1] must be a string (got 3)');
     expectSpecError(() => new tw.Tensor('bool', new Int8Array(1) as never, [1]), 'Tensor', undefined, 'must be a Uint8Array');
   });
 
@@ -125,7 +125,7 @@ describe('inputs from unusual places', () => {
   });
 
   it('rejects string arrays with holes, and counts an empty tensor as empty however large its other dims', () => {
-    expectSpecError(() => new tw.Tensor('string', new Array(2) as string[], [2]), 'Tensor', undefined, 'must be an array of strings');
+    expectSpecError(() => new tw.Tensor('string', new Array(2) as string[], [2]), 'Tensor', undefined, 'data[0] must be a string (got undefined)');
     const big = 2 ** 53 - 1;
     expect(new tw.Tensor('float32', new Float32Array(0), [...new Array(22).fill(big), 0]).size).toBe(0);
   });

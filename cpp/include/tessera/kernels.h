@@ -23,8 +23,8 @@ void bf16_floor(const uint16_t* x, uint16_t* y, size_t n);  // bfloat16 bits
 // elements a byte, x2 four 2-bit elements a byte (dtypes.inc), whose unused
 // high bits in a partial last byte are left 0.
 void xx_fill(void* y, size_t n, size_t element_size, const void* value);
-void x4_fill(uint8_t* y, size_t n, uint8_t nibble);  // low 4 bits of nibble
-void x2_fill(uint8_t* y, size_t n, uint8_t crumb);   // low 2 bits of crumb
+void x4_fill(uint8_t* y, uint64_t n, uint8_t nibble);  // low 4 bits of nibble
+void x2_fill(uint8_t* y, uint64_t n, uint8_t crumb);   // low 2 bits of crumb
 
 // ---------------------------------------------------------------- Tile
 // numpy.tile without broadcast: y has dims[i] * repeats[i] along axis i and

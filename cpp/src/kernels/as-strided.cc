@@ -11,11 +11,12 @@
 
 #include "bytes-v128.h"
 #include "tessera/kernels.h"
+#include "tessera/tables.h"
 
 namespace tessera {
 namespace {
 
-constexpr size_t kMaxAxes = 8;  // ATB: size has at most 8 entries
+constexpr size_t kMaxAxes = limits::as_strided_max_rank;
 
 struct StridedAxis {
   size_t size;

@@ -43,10 +43,6 @@ v128_t zip_hi(v128_t a, v128_t b) {
   if constexpr (ES == 8) return wasm_i32x4_shuffle(a, b, 2, 3, 6, 7);
 }
 
-inline bool is_element_size(size_t bytes) {
-  return bytes == 1 || bytes == 2 || bytes == 4 || bytes == 8 || bytes == 16;
-}
-
 // ---------------------------------------------------------------- copy
 // dst[0..n) = src[0..n), the ranges disjoint, n >= 16: vectors, and one last
 // vector that may overlap the previous one (rewriting the same bytes).

@@ -4,6 +4,7 @@
 
 #include "bytes-v128.h"
 #include "tessera/kernels.h"
+#include "tessera/tables.h"
 
 namespace tessera {
 
@@ -26,17 +27,20 @@ void xx_fill(void* y, size_t n, size_t element_size, const void* value) {
 // ---------------------------------------------------------------- x4 / x2
 // Whole bytes hold the value in every slot; a last, partial byte holds it in
 // the slots that exist and zeros above them.
-void x4_fill(uint8_t* y, size_t n, uint8_t nibble) {
+// n is 64-bit: a 2-bit output that fits in 2 GiB has up to 2^33 elements.
+void x4_fill(uint8_t* y, uint64_t n, uint8_t nibble) {
   nibble &= 0x0f;
-  if (n >= 2) std::memset(y, nibble * 0x11, n / 2);
-  if (n % 2) y[n / 2] = nibble;
+  const auto whole = static_cast<size_t>(n / 2);
+  if (whole > 0) std::memset(y, nibble * 0x11, whole);
+  if (n % 2) y[whole] = nibble;
 }
 
-void x2_fill(uint8_t* y, size_t n, uint8_t crumb) {
+void x2_fill(uint8_t* y, uint64_t n, uint8_t crumb) {
   crumb &= 0x03;
   const auto full = static_cast<uint8_t>(crumb * 0x55);
-  if (n >= 4) std::memset(y, full, n / 4);
-  if (n % 4) y[n / 4] = full & static_cast<uint8_t>((1u << (2 * (n % 4))) - 1);
+  const auto whole = static_cast<size_t>(n / 4);
+  if (whole > 0) std::memset(y, full, whole);
+  if (n % 4) y[whole] = full & static_cast<uint8_t>((1u << (2 * (n % 4))) - 1);
 }
 
 }  // namespace tessera

@@ -6,13 +6,14 @@
 // span copied repeats - 1 more times from itself (doubling copies).
 #include "bytes-v128.h"
 #include "tessera/kernels.h"
+#include "tessera/tables.h"
 
 namespace tessera {
 namespace {
 
 // Every canonical axis has dim >= 2 or repeats >= 2, so k of them make at
-// least 2^k output elements: 32 is more than 2 GiB of memory can hold.
-constexpr size_t kMaxAxes = 32;
+// least 2^k output elements (limits.inc says how many memory can hold).
+constexpr size_t kMaxAxes = limits::tile_max_axes;
 
 struct TileAxis {
   size_t dim, repeats;

@@ -3,9 +3,11 @@ import type { DataType } from '../dtype.js';
 import { elementBytes } from '../dtype.js';
 import { type OpContext, describe, specError } from '../errors.js';
 import type { ResidentTensor, ResidentType } from '../resident.js';
-import { type Tensor, type TensorLike, asOperand } from '../tensor.js';
+import { asOperand } from '../resident.js';
+import type { Tensor, TensorLike } from '../tensor.js';
 import { OPS, type OpVersion } from '../versions.js';
-import { isArrayLike, outputSize, requireType, safeIntegers } from './check.js';
+import { LIMITS } from '../generated/limits.js';
+import { checkedLength, listLength, outputSize, ownValue, requireType, safeIntegers } from './check.js';
 import { moveElements } from './movement.js';
 
 /** AsStrided's parameters: output dims, the input stride of each, and the starting element. */
@@ -17,8 +19,6 @@ export interface AsStridedParams {
   /** The flat input element the output starts at: `[k]` or `k`, >= 0. Default 0. */
   offset?: ArrayLike<number | bigint> | number | bigint;
 }
-
-const MAX_RANK = 8;
 
 /**
  * Ascend ATB AsStrided: `out[i_0, ..., i_k] = flat(input)[offset + sum_j i_j * stride_j]`,
@@ -34,8 +34,10 @@ export function asStrided<T extends ResidentType>(input: ResidentTensor<T>, para
 export function asStrided<T extends DataType>(input: TensorLike<T>, params: AsStridedParams): Tensor<T>;
 export function asStrided(input: TensorLike | ResidentTensor, params: AsStridedParams): Tensor | ResidentTensor {
   const context: OpContext = { op: 'AsStrided' };
-  if (typeof params !== 'object' || params === null) {
-    throw specError(context, `parameters must be an object {size, stride, offset} (got ${describe(params)})`);
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) {
+    // PyTorch spells it as_strided(x, size, stride, offset): say how it is spelled here.
+    const pytorch = Array.isArray(params) ? `; size and stride go in one object: tw.asStrided(x, { size: ${describe(params)}, stride: [...] })` : '';
+    throw specError(context, 'params', `params must be an object { size, stride, offset? } (got ${describe(params)})${pytorch}`);
   }
   return asStridedWith(context, asOperand(input, context, 'input'), params);
 }
@@ -45,43 +47,48 @@ export function runAsStrided(_version: OpVersion, input: unknown, attributes: Re
   const context: OpContext = { op: 'AsStrided' };
   const x = asOperand(input, context, 'x');
   requireType(context, 'x', x.type, OPS.AsStrided.versions[0].types.T);
-  return asStridedWith(context, x, attributes as unknown as AsStridedParams);
+  return asStridedWith(context, x, attributes);
 }
 
-function asStridedWith(context: OpContext, x: Tensor | ResidentTensor, params: AsStridedParams): Tensor | ResidentTensor {
-  const size = integers(context, 'size', params.size);
-  const stride = integers(context, 'stride', params.stride);
-  const offsetList = params.offset === undefined ? [0]
-    : typeof params.offset === 'number' || typeof params.offset === 'bigint' ? integers(context, 'offset', [params.offset])
-    : integers(context, 'offset', params.offset);
+function asStridedWith(context: OpContext, x: Tensor | ResidentTensor, params: object): Tensor | ResidentTensor {
+  // Own properties, each read once: an inherited `offset` (a polluted Object.prototype) is not an argument.
+  const size = integers(context, 'size', ownValue(params, 'size'));
+  const stride = integers(context, 'stride', ownValue(params, 'stride'));
+  const offsetValue = ownValue(params, 'offset');
+  const offsetList = offsetValue === undefined ? [0]
+    : typeof offsetValue === 'number' || typeof offsetValue === 'bigint' ? integers(context, 'offset', [offsetValue])
+    : integers(context, 'offset', offsetValue);
 
-  if (size.length > MAX_RANK) throw specError(context, `size must have at most ${MAX_RANK} entries (got ${size.length})`);
+  if (size.length > LIMITS.asStridedMaxRank) throw specError(context, 'size', `size must have at most ${LIMITS.asStridedMaxRank} entries (got ${size.length})`);
   size.forEach((s, i) => {
-    if (s <= 0) throw specError(context, `size[${i}] must be > 0 (got ${s})`);
+    if (s <= 0) throw specError(context, 'size', `size[${i}] must be > 0 (got ${s})`);
   });
   if (stride.length !== size.length) {
-    throw specError(context, `stride must have as many entries as size (${size.length}, got ${stride.length})`);
+    throw specError(context, 'stride', `stride must have as many entries as size (${size.length}, got ${stride.length})`);
   }
   stride.forEach((s, i) => {
-    if (s < 0) throw specError(context, `stride[${i}] must be >= 0 (got ${s})`);
+    if (s < 0) throw specError(context, 'stride', `stride[${i}] must be >= 0 (got ${s})`);
   });
-  if (offsetList.length !== 1) throw specError(context, `offset must have exactly one entry (got ${offsetList.length})`);
+  if (offsetList.length !== 1) throw specError(context, 'offset', `offset must have exactly one entry (got ${offsetList.length})`);
   const offset = offsetList[0];
-  if (offset < 0) throw specError(context, `offset[0] must be >= 0 (got ${offset})`);
+  if (offset < 0) throw specError(context, 'offset', `offset[0] must be >= 0 (got ${offset})`);
 
   const largest = size.reduce((index, s, i) => index + (s - 1) * stride[i], offset);
   if (!Number.isSafeInteger(largest) || largest >= x.size) {
-    throw specError(context, `the largest index read, offset + sum((size[j] - 1) * stride[j]) = ${largest}, must be less than the input's element count ${x.size}`);
+    // The offset alone out of range is the offset's fault; otherwise the strides carried the index out.
+    const culprit = offset >= x.size ? 'offset' : 'stride';
+    throw specError(context, culprit, `the largest index read, offset + sum((size[j] - 1) * stride[j]) = ${largest}, must be less than the input's element count ${x.size}`);
   }
-  const count = outputSize(context, size, x.type === 'string' ? 4 : elementBytes(x.type));
+  const count = outputSize(context, 'size', size, x.type === 'string' ? 4 : elementBytes(x.type));
   // A stride along an extent-1 axis is never used; zero keeps it in uint32 range.
   const usedStride = stride.map((s, i) => (size[i] === 1 ? 0 : s));
   const rank = size.length;
-  return moveElements(context, x, size, count, [...size, ...usedStride], (kernels, elementSize, xOffset, y, p) =>
-    kernels.asStrided(elementSize, xOffset, y, rank, p, p + 4 * rank, offset));
+  return moveElements(context, x, size, count, [...size, ...usedStride], (kernels, xOffset, y, elementSize, p) =>
+    kernels.asStrided(xOffset, y, elementSize, rank, p, p + 4 * rank, offset));
 }
 
 function integers(context: OpContext, name: string, value: unknown): number[] {
-  if (!isArrayLike(value)) throw specError(context, `${name} must be an array of integers (got ${describe(value)})`);
-  return safeIntegers(context, name, value);
+  const length = listLength(value);
+  if (length === undefined) throw specError(context, name, `${name} must be an array of integers (got ${describe(value)})`);
+  return safeIntegers(context, name, value as ArrayLike<unknown>, checkedLength(context, name, length));
 }

@@ -1,74 +1,108 @@
-// Checks shared by the ops.
+// Checks shared by the ops. Each reads a user's value once into a private
+// copy and checks the copy.
 import type { DataType } from '../dtype.js';
 import { type OpContext, describe, specError } from '../errors.js';
-import { WASM_MEMORY_LIMIT } from '../heap.js';
-import { ResidentTensor } from '../resident.js';
-import { asTensor } from '../tensor.js';
+import { LIMITS } from '../generated/limits.js';
+import { asPlainTensor } from '../resident.js';
+import { typedArrayFacts, typedArrayKind } from '../typed-array.js';
 
 /** The type must be one the op's version allows. */
 export function requireType(context: OpContext, name: string, type: DataType, allowed: readonly DataType[]): void {
   if (!allowed.includes(type)) {
-    throw specError(context, `${name} type must be one of ${allowed.join(', ')} (got ${type})`);
+    throw specError(context, name, `${name} type must be one of ${allowed.join(', ')} (got ${type})${floorHint(context, allowed)}`);
   }
 }
 
-function isTensorLike(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && 'type' in value && 'data' in value && 'dims' in value;
+// Floor of an integer tensor is the tensor itself: say so rather than only refuse.
+function floorHint(context: OpContext, allowed: readonly DataType[]): string {
+  return context.op === 'Floor' && !allowed.includes('int32') ? '; integers are already whole: use the tensor as it is' : '';
 }
+
+/** An own property's value, read once (a getter runs once); undefined when absent or inherited. */
+export function ownValue(object: object, key: string): unknown {
+  const descriptor = Object.getOwnPropertyDescriptor(object, key);
+  if (descriptor === undefined) return undefined;
+  return 'value' in descriptor ? descriptor.value : descriptor.get?.call(object);
+}
+
+/** Whether a list argument may also be a plain array of integers (the named ops), or only a tensor (runNode). */
+export type ListForm = 'tensor-or-array' | 'tensor-only';
 
 /**
  * The integers of a 1-D int64 tensor (as the specs require for repeats and
  * shape) or, where the named API allows the convenience form, of a plain array
  * of numbers or bigints. Each must be a safe integer; signs are the caller's.
  */
-export function integerList(context: OpContext, name: string, value: unknown, allowPlainArray: boolean): number[] {
-  let entries: ArrayLike<unknown>;
-  if (value instanceof ResidentTensor || isTensorLike(value)) {
-    const t = value instanceof ResidentTensor ? value.toTensor() : asTensor(value, context, name);
-    if (t.type !== 'int64') throw specError(context, `${name} must be an int64 tensor (got ${t.type})`);
-    if (t.dims.length !== 1) throw specError(context, `${name} must be a 1-D tensor (got dims [${t.dims.join(', ')}])`);
-    entries = t.data as BigInt64Array;
-  } else if (allowPlainArray && isArrayLike(value)) {
-    entries = value;
-  } else {
-    const expected = allowPlainArray ? 'a 1-D int64 tensor or an array of integers' : 'a 1-D int64 tensor';
-    throw specError(context, `${name} must be ${expected} (got ${describe(value)})`);
+export function integerList(context: OpContext, name: string, value: unknown, form: ListForm): number[] {
+  if (isTensorShaped(value)) {
+    const t = asPlainTensor(value, context, name);
+    if (t.type !== 'int64') throw specError(context, name, `${name} must be an int64 tensor (got ${t.type})`);
+    if (t.dims.length !== 1) throw specError(context, name, `${name} must be a 1-D tensor (got dims [${t.dims.join(', ')}])`);
+    return safeIntegers(context, name, t.data as BigInt64Array, t.size);
   }
-  return safeIntegers(context, name, entries);
+  if (form === 'tensor-or-array') {
+    const length = listLength(value);
+    if (length !== undefined) return safeIntegers(context, name, value as ArrayLike<unknown>, checkedLength(context, name, length));
+  }
+  const expected = form === 'tensor-or-array' ? 'a 1-D int64 tensor or an array of integers' : 'a 1-D int64 tensor';
+  throw specError(context, name, `${name} must be ${expected} (got ${describe(value)})`);
 }
 
-/** An array, a typed array, or any object with a numeric length (ArrayLike), but not a string. */
-export function isArrayLike(value: unknown): value is ArrayLike<unknown> {
-  if (Array.isArray(value)) return true;
-  if (typeof value !== 'object' || value === null || value instanceof DataView) return false;
-  const { length } = value as { length?: unknown };
-  return typeof length === 'number' && Number.isSafeInteger(length) && length >= 0;
+// A tensor or resident tensor (anything with type, data and dims), not a list.
+function isTensorShaped(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && typedArrayKind(value) === undefined && !Array.isArray(value)
+    && 'type' in value && 'dims' in value;
 }
 
-/** Numbers or bigints as numbers, each of which must be a safe integer. */
-export function safeIntegers(context: OpContext, name: string, entries: ArrayLike<unknown>): number[] {
+/**
+ * The length of an array, a typed array (read through the intrinsic getter),
+ * or any object with a numeric length (ArrayLike), read once; undefined for
+ * anything else (strings and DataViews included).
+ */
+export function listLength(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const kind = typedArrayKind(value);
+  if (kind !== undefined) return typedArrayFacts(value, kind).length;
+  if (ArrayBuffer.isView(value)) return undefined;  // a DataView
+  const length: unknown = (value as { length?: unknown }).length;
+  return typeof length === 'number' ? length : undefined;
+}
+
+/** A list length read once: a safe integer no larger than any list an op takes. */
+export function checkedLength(context: OpContext, name: string, length: unknown): number {
+  if (typeof length !== 'number' || !Number.isSafeInteger(length) || length < 0 || length > LIMITS.maxRank) {
+    throw specError(context, name, `${name} must have from 0 to ${LIMITS.maxRank} entries (got length ${describe(length)})`);
+  }
+  return length;
+}
+
+/** The first `length` entries, numbers or bigints, as numbers, each of which must be a safe integer. */
+export function safeIntegers(context: OpContext, name: string, entries: ArrayLike<unknown>, length: number): number[] {
   // A plain loop: this runs on every call, and Array.from with a callback costs more than a small op's kernel.
-  const numbers = new Array<number>(entries.length);
-  for (let i = 0; i < entries.length; i++) {
+  const numbers = new Array<number>(length);
+  for (let i = 0; i < length; i++) {
     const entry = entries[i];
     const n = typeof entry === 'bigint' ? Number(entry) : entry;
     if (typeof n !== 'number' || !Number.isSafeInteger(n) || (typeof entry === 'bigint' && BigInt(n) !== entry)) {
-      throw specError(context, `${name}[${i}] must be a safe integer (got ${describe(entry)})`);
+      throw specError(context, name, `${name}[${i}] must be a safe integer (got ${describe(entry)})`);
     }
     numbers[i] = n + 0;  // a -0 is 0
   }
   return numbers;
 }
 
-/** Element count of dims, which must be a safe integer whose bytes WebAssembly memory can hold. */
-export function outputSize(context: OpContext, dims: readonly number[], bytesPerElement: number): number {
+/**
+ * Element count of dims, which must be a safe integer whose bytes WebAssembly
+ * memory can hold; `param` names the argument that sized the output.
+ */
+export function outputSize(context: OpContext, param: string, dims: readonly number[], bytesPerElement: number): number {
   const size = dims.includes(0) ? 0 : dims.reduce((a, b) => a * b, 1);
   if (!Number.isSafeInteger(size)) {
-    throw specError(context, `output element count must be a safe integer (dims [${dims.join(', ')}] give ${size})`);
+    throw specError(context, param, `output element count must be a safe integer (dims [${dims.join(', ')}] give ${size})`);
   }
   const bytes = Math.ceil(size * bytesPerElement);
-  if (bytes > WASM_MEMORY_LIMIT) {
-    throw specError(context, `output of dims [${dims.join(', ')}] needs ${bytes} bytes, more than WebAssembly memory can hold (${WASM_MEMORY_LIMIT} bytes)`);
+  if (bytes > LIMITS.memoryBytes) {
+    throw specError(context, param, `output of dims [${dims.join(', ')}] needs ${bytes} bytes, more than WebAssembly memory can hold (${LIMITS.memoryBytes} bytes)`);
   }
   return size;
 }

@@ -1,10 +1,10 @@
 // ONNX ConstantOfShape: a tensor of the given shape, every element one value.
-import { DTYPES, type DataType, type TensorData, allocateData, elementBytes, isPacked } from '../dtype.js';
+import { DTYPES, type DataType, type TensorData, allocateData, elementBytes, isPacked, storageBytes } from '../dtype.js';
 import { type OpContext, specError } from '../errors.js';
-import { bytesOf, readBytes, withScratch, writeBytes } from '../heap.js';
-import { wasm } from '../module.js';
-import { ResidentTensor, type ResidentType, allocateResident } from '../resident.js';
-import { Tensor, type TensorLike, asTensor, tensorOf } from '../tensor.js';
+import { bytesNow } from '../typed-array.js';
+import { copyIn, copyOut, wasm, withScratch } from '../wasm.js';
+import { ResidentTensor, type ResidentType, allocateResident, asPlainTensor } from '../resident.js';
+import { Tensor, type TensorLike, tensorOf } from '../tensor.js';
 import { type OpVersion, newest } from '../versions.js';
 import { integerList, outputSize, requireType } from './check.js';
 
@@ -29,30 +29,31 @@ export function constantOfShape<T extends DataType>(shape: Shape, value?: Tensor
 export function constantOfShape(shape: Shape, value?: TensorLike, options?: { resident?: boolean }): Tensor | ResidentTensor {
   const version = newest('ConstantOfShape');
   const context: OpContext = { op: 'ConstantOfShape', version: version.since };
-  return constantWith(context, version, integerList(context, 'shape', shape, true), value, options?.resident === true);
+  return constantWith(context, version, 'shape', integerList(context, 'shape', shape, 'tensor-or-array'), value, options?.resident === true);
 }
 
 /** ConstantOfShape as one version defines it (runNode resolves which); `value` is the attribute. */
 export function runConstantOfShape(version: OpVersion, shape: unknown, value: unknown): Tensor | ResidentTensor {
   const context: OpContext = { op: 'ConstantOfShape', version: version.since };
-  return constantWith(context, version, integerList(context, 'input', shape, false), value, shape instanceof ResidentTensor);
+  return constantWith(context, version, 'input', integerList(context, 'input', shape, 'tensor-only'), value, ResidentTensor.isResident(shape));
 }
 
-function constantWith(context: OpContext, version: OpVersion, dims: number[], valueArgument: unknown,
+function constantWith(context: OpContext, version: OpVersion, shapeParam: string, dims: number[], valueArgument: unknown,
   resident: boolean): Tensor | ResidentTensor {
   dims.forEach((d, i) => {
-    if (d < 0) throw specError(context, `shape[${i}] must be >= 0 (got ${d})`);
+    if (d < 0) throw specError(context, shapeParam, `${shapeParam}[${i}] must be >= 0 (got ${d})`);
   });
   const value = valueArgument === undefined
     ? new Tensor('float32', new Float32Array(1), [1])
-    : asTensor(valueArgument, context, 'value');
+    : asPlainTensor(valueArgument, context, 'value');
   requireType(context, 'value', value.type, version.types.T2);
   if (value.size !== 1) {
-    throw specError(context, `value must hold exactly one element (got ${value.size}, dims [${value.dims.join(', ')}])`);
+    throw specError(context, 'value', `value must hold exactly one element (got ${value.size}, dims [${value.dims.join(', ')}])`);
   }
-  const size = outputSize(context, dims, elementBytes(value.type));
+  const size = outputSize(context, shapeParam, dims, elementBytes(value.type));
   const type = value.type as ResidentType;
-  const pattern = bytesOf(value.data as Exclude<TensorData, string[]>);
+  // The value's storage bytes, copied: one element (one byte for a packed type).
+  const pattern = bytesNow(value.data as Exclude<TensorData, string[]>).slice(0, Math.ceil(elementBytes(type)));
 
   if (resident) {
     const y = allocateResident(context, type, dims, size);
@@ -62,9 +63,10 @@ function constantWith(context: OpContext, version: OpVersion, dims: number[], va
   const output = allocateData(type, size) as Exclude<TensorData, string[]>;
   // A fresh typed array is already zeros: nothing to fill.
   if (size > 0 && pattern.some((b) => b !== 0) && !fillInPlace(type, output, pattern)) {
-    withScratch(context, [output.byteLength], ([y]) => {
+    const bytes = storageBytes(type, size);
+    withScratch(context, [bytes], ([y]) => {
       fill(context, type, pattern, y, size);
-      readBytes(y, output);
+      copyOut(y, output, bytes);
     });
   }
   return tensorOf(type, output as never, dims, size);
@@ -95,12 +97,14 @@ function fill(context: OpContext, type: ResidentType, pattern: Uint8Array, y: nu
   if (size === 0) return;
   const { kernels } = wasm();
   if (isPacked(type)) {
+    // Whole bytes and a tail: a 2-bit count may pass 2^32, more than the kernel's i32 holds.
     const bits = DTYPES[type].bits;
-    kernels.fillPacked(bits, y, size, pattern[0] & ((1 << bits) - 1));
+    const perByte = 8 / bits;
+    kernels.fillPacked(y, Math.floor(size / perByte), size % perByte, bits, pattern[0] & ((1 << bits) - 1));
     return;
   }
   withScratch(context, [pattern.byteLength], ([valueOffset]) => {
-    writeBytes(valueOffset, pattern);
-    kernels.fill(elementBytes(type), y, size, valueOffset);
+    copyIn(context, 'value', valueOffset, pattern, pattern.byteLength);
+    kernels.fill(y, size, elementBytes(type), valueOffset);
   });
 }

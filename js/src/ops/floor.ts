@@ -1,10 +1,9 @@
 // ONNX Floor: y = floor(x) elementwise, toward -infinity.
-import { DTYPES, type DataType, allocateData, elementBytes } from '../dtype.js';
+import { DTYPES, type DataType, allocateData, storageBytes } from '../dtype.js';
 import type { OpContext } from '../errors.js';
-import { readBytes, withScratch, writeBytes } from '../heap.js';
-import { wasm } from '../module.js';
-import { ResidentTensor, type ResidentType, allocateResident } from '../resident.js';
-import { type Tensor, type TensorLike, asOperand, tensorOf } from '../tensor.js';
+import { copyIn, copyOut, wasm, withScratch } from '../wasm.js';
+import { ResidentTensor, type ResidentType, allocateResident, asOperand } from '../resident.js';
+import { type Tensor, type TensorLike, tensorOf } from '../tensor.js';
 import { type OpVersion, newest } from '../versions.js';
 import { requireType } from './check.js';
 
@@ -33,21 +32,22 @@ export function runFloor(version: OpVersion, input: unknown): Tensor | ResidentT
   const context: OpContext = { op: 'Floor', version: version.since };
   const x = asOperand(input, context, 'X');
   requireType(context, 'X', x.type, version.types.T);
-  const onnxType = DTYPES[x.type].onnx;
+  const type = x.type as FloorType;
+  const onnxType = DTYPES[type].onnx;
 
-  if (x instanceof ResidentTensor) {
+  if (ResidentTensor.isResident(x)) {
     const y = allocateResident(context, x.type, x.dims, x.size);
-    if (x.size > 0) wasm().kernels.floor(onnxType, x.offset, y.offset, x.size);
+    if (x.size > 0) wasm().kernels.floor(x.offset, y.offset, x.size, onnxType);
     return y;
   }
 
-  const y = allocateData(x.type, x.size) as Float32Array;
-  const bytes = x.size * elementBytes(x.type);
+  const y = allocateData(type, x.size);
+  const bytes = storageBytes(type, x.size);
   if (bytes > 0) {
     withScratch(context, [bytes], ([offset]) => {
-      writeBytes(offset, x.data as Float32Array);
-      wasm().kernels.floor(onnxType, offset, offset, x.size);  // in place
-      readBytes(offset, y);
+      copyIn(context, 'X', offset, x.data as Float32Array, bytes);
+      wasm().kernels.floor(offset, offset, x.size, onnxType);  // in place
+      copyOut(offset, y, bytes);
     });
   }
   return tensorOf(x.type, y as never, x.dims, x.size);

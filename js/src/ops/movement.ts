@@ -6,20 +6,19 @@
 // packed again. Strings never enter WebAssembly: their uint32 indices are
 // moved by the same kernel (the same plan, not a second algorithm) and the
 // strings are gathered by index.
-import { DTYPES, type TensorData, allocateData, elementBytes, isPacked } from '../dtype.js';
+import { DTYPES, type TensorData, allocateData, elementBytes, isPacked, storageBytes } from '../dtype.js';
 import type { OpContext } from '../errors.js';
-import { readBytes, withScratch, writeBytes, writeU32 } from '../heap.js';
-import { type Kernels, wasm } from '../module.js';
 import { ResidentTensor, type ResidentType, allocateResident } from '../resident.js';
 import { type Tensor, tensorOf } from '../tensor.js';
+import { type Kernels, copyIn, copyOut, wasm, withScratch, writeU32 } from '../wasm.js';
 
-/** Calls the kernel: element size in bytes, input and output offsets, offset of the uint32 parameters. */
-export type MoveKernel = (kernels: Kernels, elementSize: number, x: number, y: number, params: number) => void;
+/** Calls the kernel: input and output offsets, element size in bytes, offset of the uint32 parameters. */
+export type MoveKernel = (kernels: Kernels, x: number, y: number, elementSize: number, params: number) => void;
 
 /** The output of dims `dims` (`outputSize` elements), as a Tensor, or resident when the input is. */
 export function moveElements(context: OpContext, x: Tensor | ResidentTensor, dims: readonly number[], outputSize: number,
   params: readonly number[], kernel: MoveKernel): Tensor | ResidentTensor {
-  if (x instanceof ResidentTensor) {
+  if (ResidentTensor.isResident(x)) {
     const y = allocateResident(context, x.type, dims, outputSize);
     try {
       if (outputSize > 0) {
@@ -43,15 +42,16 @@ export function moveElements(context: OpContext, x: Tensor | ResidentTensor, dim
   }
 
   const type = x.type as ResidentType;
-  const input = x.data as Exclude<TensorData, string[]>;
   const output = allocateData(type, outputSize) as Exclude<TensorData, string[]>;
   if (outputSize > 0) {
+    const inBytes = storageBytes(type, x.size);
+    const outBytes = storageBytes(type, outputSize);
     // One allocation for input, output and parameters: a small op's cost is mostly per call.
-    withScratch(context, [input.byteLength, output.byteLength, params.length * 4], ([xOffset, yOffset, paramOffset]) => {
-      writeBytes(xOffset, input);
+    withScratch(context, [inBytes, outBytes, params.length * 4], ([xOffset, yOffset, paramOffset]) => {
+      copyIn(context, 'input', xOffset, x.data as Exclude<TensorData, string[]>, inBytes);
       writeU32(paramOffset, params);
       move(context, type, xOffset, yOffset, x.size, outputSize, paramOffset, kernel);
-      readBytes(yOffset, output);
+      copyOut(yOffset, output, outBytes);
     });
   }
   return tensorOf(type, output as never, dims, outputSize);
@@ -62,13 +62,13 @@ function move(context: OpContext, type: ResidentType, x: number, y: number, inpu
   paramOffset: number, kernel: MoveKernel): void {
   const { kernels } = wasm();
   if (!isPacked(type)) {
-    kernel(kernels, elementBytes(type), x, y, paramOffset);
+    kernel(kernels, x, y, elementBytes(type), paramOffset);
     return;
   }
   const bits = DTYPES[type].bits;
   withScratch(context, [inputSize, outputSize], ([bytesIn, bytesOut]) => {
-    kernels.unpack(bits, x, bytesIn, inputSize);
-    kernel(kernels, 1, bytesIn, bytesOut, paramOffset);
-    kernels.pack(bits, bytesOut, y, outputSize);
+    kernels.unpack(x, bytesIn, inputSize, bits);
+    kernel(kernels, bytesIn, bytesOut, 1, paramOffset);
+    kernels.pack(bytesOut, y, outputSize, bits);
   });
 }

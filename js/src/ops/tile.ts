@@ -3,8 +3,8 @@ import type { DataType } from '../dtype.js';
 import { elementBytes } from '../dtype.js';
 import { type OpContext, describe, specError } from '../errors.js';
 import { decode } from '../formats.js';
-import type { ResidentTensor, ResidentType } from '../resident.js';
-import { type Tensor, type TensorLike, asOperand, asTensor } from '../tensor.js';
+import { type ResidentTensor, type ResidentType, asOperand, asPlainTensor } from '../resident.js';
+import type { Tensor, TensorLike } from '../tensor.js';
 import { type OpVersion, newest } from '../versions.js';
 import { integerList, outputSize, requireType } from './check.js';
 import { moveElements } from './movement.js';
@@ -25,22 +25,22 @@ export function tile<T extends DataType>(input: TensorLike<T>, repeats: Repeats)
 export function tile(input: TensorLike | ResidentTensor, repeats: Repeats): Tensor | ResidentTensor {
   const version = newest('Tile');
   const context: OpContext = { op: 'Tile', version: version.since };
-  return tileWith(context, version, input, integerList(context, 'repeats', repeats, true));
+  return tileWith(context, version, input, integerList(context, 'repeats', repeats, 'tensor-or-array'));
 }
 
 /** Tile as one version defines it (runNode resolves which). */
 export function runTile(version: OpVersion, inputs: readonly unknown[]): Tensor | ResidentTensor {
   const context: OpContext = { op: 'Tile', version: version.since };
-  if (version.since >= 6) return tileWith(context, version, inputs[0], integerList(context, 'repeats', inputs[1], false));
+  if (version.since >= 6) return tileWith(context, version, inputs[0], integerList(context, 'repeats', inputs[1], 'tensor-only'));
 
   // Tile-1: tile the whole input `tiles` times along `axis`.
   const input = asOperand(inputs[0], context, 'input');
   requireType(context, 'input', input.type, version.types.T);
   const tiles = integralScalar(context, 'tiles', inputs[1], version.types.T);
   const axis = integralScalar(context, 'axis', inputs[2], version.types.T);
-  if (tiles < 0) throw specError(context, `tiles must be >= 0 (got ${tiles})`);
+  if (tiles < 0) throw specError(context, 'tiles', `tiles must be >= 0 (got ${tiles})`);
   if (axis < 0 || axis >= input.dims.length) {
-    throw specError(context, `axis must lie in [0, ${input.dims.length}) for an input of rank ${input.dims.length} (got ${axis})`);
+    throw specError(context, 'axis', `axis must lie in [0, ${input.dims.length}) for an input of rank ${input.dims.length} (got ${axis})`);
   }
   return tileWith(context, version, input, input.dims.map((_, i) => (i === axis ? tiles : 1)));
 }
@@ -50,21 +50,21 @@ function tileWith(context: OpContext, version: OpVersion, value: unknown, repeat
   requireType(context, 'input', input.type, version.types.T);
   const rank = input.dims.length;
   if (repeats.length !== rank) {
-    throw specError(context, `repeats must have one entry per input dimension (input rank ${rank}, got ${repeats.length})`);
+    throw specError(context, 'repeats', `repeats must have one entry per input dimension (input rank ${rank}, got ${repeats.length})`);
   }
   repeats.forEach((r, i) => {
-    if (r < 0) throw specError(context, `repeats[${i}] must be >= 0 (got ${r})`);
+    if (r < 0) throw specError(context, 'repeats', `repeats[${i}] must be >= 0 (got ${r})`);
   });
   const dims = input.dims.map((d, i) => d * repeats[i]);
   dims.forEach((d, i) => {
     // An empty output may still have an axis too long to name (0 x 2^53 beside 2^53 x 2^53).
     if (!Number.isSafeInteger(d)) {
-      throw specError(context, `output dims[${i}] = input dims[${i}] * repeats[${i}] must be a safe integer (${input.dims[i]} * ${repeats[i]} = ${d})`);
+      throw specError(context, 'repeats', `output dims[${i}] = input dims[${i}] * repeats[${i}] must be a safe integer (${input.dims[i]} * ${repeats[i]} = ${d})`);
     }
   });
-  const size = outputSize(context, dims, input.type === 'string' ? 4 : elementBytes(input.type));
-  return moveElements(context, input, dims, size, [...input.dims, ...repeats], (kernels, elementSize, x, y, params) =>
-    kernels.tile(elementSize, x, y, rank, params, params + 4 * rank));
+  const size = outputSize(context, 'repeats', dims, input.type === 'string' ? 4 : elementBytes(input.type));
+  return moveElements(context, input, dims, size, [...input.dims, ...repeats], (kernels, x, y, elementSize, params) =>
+    kernels.tile(x, y, elementSize, rank, params, params + 4 * rank));
 }
 
 /**
@@ -72,17 +72,17 @@ function tileWith(context: OpContext, version: OpVersion, value: unknown, repeat
  * The schema types them as the input's type T; its note says int64: both are taken.
  */
 function integralScalar(context: OpContext, name: string, value: unknown, floatTypes: readonly DataType[]): number {
-  const t = asTensor(value, context, name);
+  const t = asPlainTensor(value, context, name);
   if (t.type !== 'int64' && !floatTypes.includes(t.type)) {
-    throw specError(context, `${name} must be an int64 or ${floatTypes.join('/')} tensor (got ${t.type})`);
+    throw specError(context, name, `${name} must be an int64 or ${floatTypes.join('/')} tensor (got ${t.type})`);
   }
   if (t.size !== 1 || t.dims.length > 1) {
-    throw specError(context, `${name} must be a scalar tensor (got dims [${t.dims.join(', ')}])`);
+    throw specError(context, name, `${name} must be a scalar tensor (got dims [${t.dims.join(', ')}])`);
   }
   const raw = t.type === 'float16' ? decode(t)[0] : (t.data as ArrayLike<number | bigint>)[0];
   const n = Number(raw);
   if (!Number.isSafeInteger(n) || (typeof raw === 'bigint' && BigInt(n) !== raw)) {
-    throw specError(context, `${name} must hold an integral value (got ${describe(raw)})`);
+    throw specError(context, name, `${name} must hold an integral value (got ${describe(raw)})`);
   }
   return n;
 }

@@ -1,0 +1,67 @@
+// What a typed array really is, asked of the engine: the intrinsic
+// %TypedArray%.prototype getters, which a subclass cannot override, a Proxy
+// cannot fake, and which work on arrays from any realm (an iframe, a vm
+// context). Never `instanceof`, `Symbol.toStringTag` or `x.length`.
+
+type Getter<R> = (this: unknown) => R;
+const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype) as object;
+const intrinsic = <R>(key: PropertyKey) => Object.getOwnPropertyDescriptor(TypedArrayPrototype, key)!.get as Getter<R>;
+
+const tagGetter = intrinsic<string | undefined>(Symbol.toStringTag);
+const lengthGetter = intrinsic<number>('length');
+const byteOffsetGetter = intrinsic<number>('byteOffset');
+const byteLengthGetter = intrinsic<number>('byteLength');
+const bufferGetter = intrinsic<ArrayBufferLike>('buffer');
+
+/** The class name of a real typed array ('Float32Array', ...), or undefined for anything else. */
+export function typedArrayKind(value: unknown): string | undefined {
+  return typeof value === 'object' && value !== null ? tagGetter.call(value) : undefined;
+}
+
+/** A typed array's facts, read once. Call only on a value typedArrayKind() named. */
+export interface TypedArrayFacts {
+  readonly kind: string;
+  readonly length: number;
+  readonly byteOffset: number;
+  readonly byteLength: number;
+  readonly buffer: ArrayBufferLike;
+}
+
+export function typedArrayFacts(value: object, kind: string): TypedArrayFacts {
+  return {
+    kind,
+    length: lengthGetter.call(value),
+    byteOffset: byteOffsetGetter.call(value),
+    byteLength: byteLengthGetter.call(value),
+    buffer: bufferGetter.call(value),
+  };
+}
+
+/** The bytes a typed array covers right now, as a fresh Uint8Array view (no copy). */
+export function bytesNow(value: ArrayBufferView): Uint8Array {
+  return new Uint8Array(bufferGetter.call(value), byteOffsetGetter.call(value), byteLengthGetter.call(value));
+}
+
+const byteLengthOfBuffer = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'byteLength')!.get as Getter<number>;
+const byteLengthOfShared = typeof SharedArrayBuffer === 'function'
+  ? Object.getOwnPropertyDescriptor(SharedArrayBuffer.prototype, 'byteLength')!.get as Getter<number>
+  : undefined;
+
+/** Whether the buffer is a SharedArrayBuffer (of any realm). */
+export function isSharedBuffer(buffer: ArrayBufferLike): boolean {
+  if (byteLengthOfShared === undefined) return false;
+  try {
+    byteLengthOfShared.call(buffer);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether an ArrayBuffer has been detached (transferred): its byteLength reads 0 and views of it are empty. */
+export function isDetached(buffer: ArrayBufferLike): boolean {
+  if (isSharedBuffer(buffer)) return false;
+  const detached = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'detached')?.get as Getter<boolean> | undefined;
+  if (detached) return detached.call(buffer);
+  return byteLengthOfBuffer.call(buffer) === 0;
+}

@@ -1,0 +1,180 @@
+// The boundary between TypeScript and the WebAssembly module: the one
+// instance init() made, its checked kernels (the list is
+// cpp/include/tessera/exports.inc), allocation in its memory, and the byte
+// copies in and out. Every byte count here comes from validated element
+// counts, never from a user array's byteLength.
+import { type OpContext, specError } from './errors.js';
+import { type Kernels, KERNEL_SYMBOLS, checkedKernels } from './generated/kernels.js';
+import { LIMITS } from './generated/limits.js';
+import { bytesNow } from './typed-array.js';
+
+export type { Kernels };
+
+/** The module's cold queries, registered through Embind (cpp/bindings/bindings.cc). */
+export interface Queries {
+  simd128(): boolean;
+  heapBytesInUse(): number;
+  heapBytesFree(): number;
+}
+
+export interface Instance {
+  readonly kernels: Kernels;
+  readonly queries: Queries;
+  readonly malloc: (bytes: number) => number;
+  readonly free: (offset: number) => void;
+  readonly memory: WebAssembly.Memory;
+  /** Every export, unchecked: for the benchmark's own build only. */
+  readonly exports: WebAssembly.Exports;
+  readonly simd: boolean;
+  readonly wasmBytes: number | undefined;
+  readonly source: string;
+  /** The compiled module, for making a fresh instance of it. */
+  readonly compiled: WebAssembly.Module;
+}
+
+/** The instance's parts from its exports, or an error naming what is missing. */
+export function instanceOf(exports: WebAssembly.Exports, queries: Queries,
+  about: Pick<Instance, 'wasmBytes' | 'source' | 'compiled'>): Instance {
+  for (const symbol of [...KERNEL_SYMBOLS, 'malloc', 'free']) {
+    if (typeof exports[symbol] !== 'function') throw new Error(`tessera-wasm: the WebAssembly module does not export ${symbol}`);
+  }
+  const memory = Object.values(exports).find((e): e is WebAssembly.Memory => e instanceof WebAssembly.Memory);
+  if (memory === undefined) throw new Error('tessera-wasm: the WebAssembly module exports no memory');
+  return {
+    kernels: checkedKernels(exports, kernelRefused),
+    queries,
+    malloc: exports.malloc as (bytes: number) => number,
+    free: exports.free as (offset: number) => void,
+    memory,
+    exports,
+    simd: queries.simd128(),
+    ...about,
+  };
+}
+
+// A checked caller never passes what a kernel refuses: this is a bug in
+// tessera, not the caller's error, so not a SpecError.
+function kernelRefused(kernel: string, status: number): never {
+  throw new Error(`tessera-wasm: internal error: kernel ${kernel} refused its arguments (status ${status})`);
+}
+
+let current: Instance | undefined;
+
+export function setInstance(instance: Instance): void {
+  current = instance;
+}
+
+export function isReady(): boolean {
+  return current !== undefined;
+}
+
+/** The instance, or the error every op throws before `init()` has resolved. */
+export function wasm(): Instance {
+  if (current === undefined) {
+    throw new Error('tessera-wasm is not initialized: call `await tw.init()` before using an op');
+  }
+  return current;
+}
+
+// ---------------------------------------------------------------- allocation
+const ALIGN = 16;
+const aligned = (bytes: number) => Math.ceil(bytes / ALIGN) * ALIGN;
+// Below this the fit check costs more than it could save (memory is far from full).
+const LARGE_REQUEST = 1 << 24;
+// dlmalloc's header and alignment, and its rounding of requests to the system.
+const MALLOC_OVERHEAD = 1 << 16;
+
+/**
+ * Allocates `bytes` in the module's memory for an op (a zero-byte request
+ * gets offset 0 and needs no free). A request the memory cannot hold is the
+ * op's SpecError, naming the bytes asked for and the limit.
+ */
+export function allocate(context: OpContext, bytes: number): number {
+  if (!(bytes <= LIMITS.memoryBytes)) {
+    throw specError(context, undefined, `needs ${bytes} bytes of WebAssembly memory, more than its limit of ${LIMITS.memoryBytes} bytes`);
+  }
+  if (bytes === 0) return 0;
+  const { malloc, queries, memory } = wasm();
+  // A request that cannot fit must not reach malloc: once dlmalloc fails to
+  // grow memory it stops extending the heap's free top in place, and every
+  // later large request then needs its whole size as new memory.
+  if (bytes >= LARGE_REQUEST && bytes + MALLOC_OVERHEAD > queries.heapBytesFree() + LIMITS.memoryBytes - memory.buffer.byteLength) {
+    throw cannotAllocate(context, bytes);
+  }
+  const offset = malloc(bytes);
+  if (offset === 0) throw cannotAllocate(context, bytes);
+  return offset;
+}
+
+function cannotAllocate(context: OpContext, bytes: number) {
+  const { queries, memory } = wasm();
+  return specError(context, undefined, `could not allocate ${bytes} bytes of WebAssembly memory (limit ${LIMITS.memoryBytes} bytes, ${memory.buffer.byteLength} reserved now, ${queries.heapBytesInUse()} in use)`);
+}
+
+export function release(offset: number): void {
+  if (offset !== 0) wasm().free(offset);
+}
+
+/**
+ * Allocates blocks of the given byte sizes in one go for an op, runs `body`
+ * with their offsets, and frees them on every path.
+ */
+export function withScratch<R>(context: OpContext, sizes: readonly number[], body: (offsets: number[]) => R): R {
+  let total = 0;
+  for (const size of sizes) total += aligned(size);
+  const base = allocate(context, total);
+  try {
+    const offsets = new Array<number>(sizes.length);
+    let next = base;
+    for (let i = 0; i < sizes.length; i++) {
+      offsets[i] = next;
+      next += aligned(sizes[i]);
+    }
+    return body(offsets);
+  } finally {
+    release(base);
+  }
+}
+
+// ---------------------------------------------------------------- copies
+// Views of the module's memory, cached, and made again only when growth has
+// replaced its buffer (growth detaches the old one, and a small op would
+// otherwise spend more on making views than on its bytes).
+let u8 = new Uint8Array(0);
+let u32 = new Uint32Array(0);
+
+function heapU8(): Uint8Array {
+  const buffer = wasm().memory.buffer;
+  if (u8.buffer !== buffer) u8 = new Uint8Array(buffer);
+  return u8;
+}
+
+/**
+ * Copies exactly `bytes` bytes of a typed array into memory at `offset`.
+ * `bytes` is the validated count; the array is measured again here, at the
+ * point of use, because a resizable or growable buffer may have changed since.
+ */
+export function copyIn(context: OpContext, param: string, offset: number, data: ArrayBufferView, bytes: number): void {
+  const source = bytesNow(data);
+  if (source.length < bytes) {
+    throw specError(context, param, `${param} data shrank after it was checked (${bytes} bytes expected, ${source.length} now)`);
+  }
+  heapU8().set(source.length === bytes ? source : source.subarray(0, bytes), offset);
+}
+
+/** Copies `bytes` bytes at `offset` out into a typed array the library allocated (or a checked `out`). */
+export function copyOut(offset: number, target: ArrayBufferView, bytes: number): void {
+  bytesNow(target).set(heapU8().subarray(offset, offset + bytes));
+}
+
+/** Writes small integer parameters (dims, repeats, strides) as uint32 at `offset`, a multiple of 4. */
+export function writeU32(offset: number, values: readonly number[]): void {
+  const buffer = wasm().memory.buffer;
+  if (u32.buffer !== buffer) u32 = new Uint32Array(buffer);
+  u32.set(values, offset >>> 2);
+}
+
+/** A view of `length` elements of a storage class at `offset` (valid until memory grows). */
+export function heapView<V>(ctor: new (buffer: ArrayBufferLike, byteOffset: number, length: number) => V, offset: number, length: number): V {
+  return new ctor(wasm().memory.buffer, offset, length);
+}
