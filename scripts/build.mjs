@@ -91,7 +91,7 @@ for (const [format, outfile] of [['esm', 'dist/esm/inline.js'], ['cjs', 'dist/cj
 
 /** Every file package.json's exports name exists, and the oldest is newer than every source. */
 function distIsFresh() {
-  const sources = ['js/src', 'cpp', 'CMakeLists.txt', 'tsconfig.json', 'package.json', 'scripts/build.mjs', 'scripts/glue.mjs', 'scripts/gen-dtypes.mjs'];
+  const sources = ['js/src', 'cpp', 'CMakeLists.txt', 'tsconfig.json', 'package.json', 'scripts/build.mjs', 'scripts/glue.mjs', 'scripts/gen-tables.mjs'];
   const exported = (value) => (typeof value === 'string' ? [value] : Object.values(value).flatMap(exported));
   const outputs = exported(JSON.parse(readFileSync(`${root}package.json`, 'utf8')).exports).filter((f) => f.startsWith('./dist/'));
   const mtime = (path) => {
