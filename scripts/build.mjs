@@ -85,9 +85,8 @@ esbuild('index', ['--format=cjs', '--platform=node', '--target=node20', '--outfi
 // The inline entry always hands init() its bytes, so the default location is
 // dead code there. Without import.meta.url, bundlers see no
 // `new URL('../wasm/…', import.meta.url)` and copy no .wasm next to it.
-for (const [format, outfile] of [['esm', 'dist/esm/inline.js'], ['cjs', 'dist/cjs/inline.cjs']]) {
-  esbuild('inline', [`--format=${format}`, '--platform=neutral', `--outfile=${outfile}`, '--define:import.meta.url=undefined']);
-}
+esbuild('inline', ['--format=esm', '--platform=neutral', '--outfile=dist/esm/inline.js', '--define:import.meta.url=undefined']);
+esbuild('inline', ['--format=cjs', '--platform=node', '--target=node20', '--outfile=dist/cjs/inline.cjs', '--define:import.meta.url=undefined']);
 
 /** Every file package.json's exports name exists, and the oldest is newer than every source. */
 function distIsFresh() {

@@ -27,3 +27,11 @@ if ! cmp -s package-lock.json node_modules/.tessera-lock 2>/dev/null; then
   npm ci --no-audit --no-fund
   cp package-lock.json node_modules/.tessera-lock
 fi
+
+# The bundlers the package test builds pages with (webpack, Parcel, Rollup),
+# kept out of the root install: tests/e2e/bundlers/ has its own lock.
+bundlers=tests/e2e/bundlers
+if ! cmp -s "$bundlers/package-lock.json" "$bundlers/node_modules/.tessera-lock" 2>/dev/null; then
+  npm ci --prefix "$bundlers" --no-audit --no-fund
+  cp "$bundlers/package-lock.json" "$bundlers/node_modules/.tessera-lock"
+fi

@@ -1,0 +1,144 @@
+// The package under each bundler a web app might use, with the settings the
+// README's bundler table gives and nothing else: Vite, webpack 5, Parcel 2,
+// esbuild and Rollup 4 (+ @rollup/plugin-node-resolve) each build the pages
+// of fixtures/bundler-app once, and headless Chromium loads every page from
+// the build output alone, served with a strict CSP:
+//   default.html  the default entry; where the bundler copies no .wasm, the
+//                 page expects init() to fail naming the missing file
+//   inline.html   tessera-wasm/inline: no .wasm fetched
+//   files.html    esbuild only: the .wasm files imported with --loader:.wasm=file
+// Each page that runs also runs with SIMD128 refused, expecting the scalar build.
+// The bundlers come from tests/e2e/bundlers/node_modules (scripts/setup.sh
+// installs them), esbuild and Vite from the repo's own devDependencies.
+import { cpSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { checksEsm, fixtures, group, launchChromium, report, root, run, runPage, scratch, serve } from './harness.mjs';
+
+const bundlersDir = join(root, 'tests/e2e/bundlers/');
+const fromBundlers = createRequire(bundlersDir);
+const importFromBundlers = (name) => import(pathToFileURL(fromBundlers.resolve(name)).href);
+const CSP = "script-src 'self' 'wasm-unsafe-eval'";
+
+// What the README promises for each: `copies` says whether the default entry
+// works as is (the bundler copies the .wasm that new URL(…, import.meta.url)
+// names); `pages` are the fixture's pages it builds.
+const BUNDLERS = [
+  { name: 'Vite', copies: true, pages: ['default', 'inline'], build: buildVite },
+  { name: 'webpack 5', copies: true, pages: ['default', 'inline'], build: buildWebpack },
+  { name: 'Parcel 2', copies: true, pages: ['default', 'inline'], build: buildParcel },
+  { name: 'esbuild', copies: false, pages: ['default', 'inline', 'files'], build: buildEsbuild },
+  { name: 'Rollup 4', copies: false, pages: ['default', 'inline'], build: buildRollup },
+];
+
+/** Builds the fixture's pages with every bundler and runs them in Chromium. */
+export async function bundlerTests(tarball) {
+  let app;
+  await group('bundlers: a scratch app', async () => {
+    const files = Object.fromEntries(readdirSync(join(fixtures, 'bundler-app')).map((f) => [f, join(fixtures, 'bundler-app', f)]));
+    app = scratch('bundler-app', tarball, { type: 'module' }, { 'checks.mjs': checksEsm });
+    for (const [name, from] of Object.entries(files)) cpSync(from, join(app, name));
+  });
+  if (!app) return;
+
+  const context = await launchChromium();
+  try {
+    for (const bundler of BUNDLERS) {
+      await group(`bundlers: ${bundler.name}, in headless Chromium (${CSP})`, async () => {
+        const out = join(app, 'out', bundler.name.split(' ')[0].toLowerCase());
+        const { warnings = [] } = (await bundler.build(app, out, bundler.pages)) ?? {};
+        report(`${bundler.name}: builds with no warning${bundler.name === 'webpack 5' ? ' but the known one' : ''}`, warnings.length === 0, warnings.join('\n'));
+        const emitted = readdirSync(out, { recursive: true }).map(String);
+        const wasm = emitted.filter((f) => f.endsWith('.wasm'));
+        report(`${bundler.name}: ${bundler.copies ? 'copied both .wasm files' : 'copied no .wasm for the default entry'}`,
+          bundler.copies ? wasm.length === 2 : wasm.length === (bundler.pages.includes('files') ? 2 : 0), emitted.join(', '));
+
+        const site = await serve(out, (path) => (path.endsWith('.html') ? { 'Content-Security-Policy': CSP } : {}));
+        try {
+          for (const page of bundler.pages) {
+            const url = `${site.origin}/${page}.html`;
+            if (page === 'default' && !bundler.copies) {
+              await runPage(context, `${bundler.name} ${page}.html (no .wasm copied)`, `${url}?missing`);
+              continue;
+            }
+            await runPage(context, `${bundler.name} ${page}.html`, url);
+            await runPage(context, `${bundler.name} ${page}.html without SIMD128`, `${url}?nosimd`);
+          }
+        } finally {
+          site.server.close();
+        }
+      });
+    }
+  } finally {
+    await context.close();
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Each bundler as its documentation starts it, entries named; HTML entries
+// where the bundler takes them (Vite, Parcel), else the page copied beside
+// the bundle. Resolves to { warnings }.
+
+async function buildVite(app, out, pages) {
+  const { build } = await import('vite');
+  const warnings = [];
+  await build({
+    root: app, configFile: false, logLevel: 'warn',
+    customLogger: { info() {}, warn: (message) => warnings.push(message), warnOnce: (message) => warnings.push(message), error() {}, clearScreen() {}, hasWarned: false, hasErrorLogged: () => false },
+    build: { outDir: out, rollupOptions: { input: Object.fromEntries(pages.map((p) => [p, join(app, `${p}.html`)])) } },
+  });
+  return { warnings };
+}
+
+async function buildWebpack(app, out, pages) {
+  const { default: webpack } = await importFromBundlers('webpack');
+  const stats = await new Promise((resolve, reject) => {
+    const compiler = webpack({ mode: 'production', context: app, entry: Object.fromEntries(pages.map((p) => [p, `./${p}.js`])), output: { path: out } });
+    compiler.run((error, result) => compiler.close(() => (error ? reject(error) : resolve(result))));
+  });
+  const { errors, warnings } = stats.toJson({ all: false, errors: true, warnings: true });
+  if (errors.length > 0) throw new Error(`webpack: ${errors.map((e) => e.message).join('\n')}`);
+  copyPages(app, out, pages);
+  // init() reads the .wasm with a Node-only import('node:fs/promises') under
+  // a variable name; webpack says it cannot follow it, and need not.
+  const known = (w) => /Critical dependency: the request of a dependency is an expression/.test(w.message);
+  return { warnings: warnings.filter((w) => !known(w)).map((w) => w.message) };
+}
+
+async function buildParcel(app, out, pages) {
+  const parcel = join(bundlersDir, 'node_modules/parcel/lib/bin.js');
+  const { output } = run(process.execPath, [parcel, 'build', ...pages.map((p) => `${p}.html`), '--dist-dir', out,
+    '--no-cache', '--no-autoinstall', '--no-source-maps', '--log-level', 'warn'], app);
+  return { warnings: output.trim() ? [output.trim()] : [] };
+}
+
+async function buildEsbuild(app, out, pages) {
+  const esbuild = join(root, 'node_modules/.bin/esbuild');
+  const plain = pages.filter((p) => p !== 'files').map((p) => `${p}.js`);
+  const warnings = [run(esbuild, [...plain, '--bundle', '--format=esm', `--outdir=${out}`, '--log-level=warning'], app).stderr];
+  if (pages.includes('files')) {
+    warnings.push(run(esbuild, ['files.js', '--bundle', '--format=esm', '--loader:.wasm=file', `--outdir=${out}`, '--log-level=warning'], app).stderr);
+  }
+  copyPages(app, out, pages);
+  return { warnings: warnings.map((w) => w.trim()).filter(Boolean) };
+}
+
+async function buildRollup(app, out, pages) {
+  const { rollup } = await importFromBundlers('rollup');
+  const { nodeResolve } = await importFromBundlers('@rollup/plugin-node-resolve');
+  const warnings = [];
+  const bundle = await rollup({
+    input: Object.fromEntries(pages.map((p) => [p, join(app, `${p}.js`)])),
+    plugins: [nodeResolve()],
+    onwarn: (warning) => warnings.push(String(warning.message)),
+  });
+  await bundle.write({ dir: out, format: 'es' });
+  await bundle.close();
+  copyPages(app, out, pages);
+  return { warnings };
+}
+
+function copyPages(app, out, pages) {
+  for (const page of pages) cpSync(join(app, `${page}.html`), join(out, `${page}.html`));
+}
