@@ -103,7 +103,7 @@ function initTimes(runs) {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const mode = process.argv[2];
   if (mode === '--init-time') {
     initTimes(Number(process.argv[3] ?? 15));

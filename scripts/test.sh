@@ -5,7 +5,8 @@
 #   Jest on the API, against the built package
 #   the published types (tsc --strict on tests/types)
 #   the npm package in scratch projects: Node CJS/ESM, TypeScript, Vite +
-#   Chromium (tests/e2e/package.test.mjs)
+#   Chromium, five bundlers + Chromium, npm pack in a fresh clone, size
+#   budgets (tests/e2e/package.test.mjs)
 #   the web demo in Debian's Chromium (playwright-core), against its Vite build
 # Ends with one line: "tests: N passed, M failed".
 set -euo pipefail

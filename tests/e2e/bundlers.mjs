@@ -10,7 +10,8 @@
 // Each page that runs also runs with SIMD128 refused, expecting the scalar build.
 // The bundlers come from tests/e2e/bundlers/node_modules (scripts/setup.sh
 // installs them), esbuild and Vite from the repo's own devDependencies.
-import { cpSync, readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,13 +24,15 @@ const CSP = "script-src 'self' 'wasm-unsafe-eval'";
 
 // What the README promises for each: `copies` says whether the default entry
 // works as is (the bundler copies the .wasm that new URL(…, import.meta.url)
-// names); `pages` are the fixture's pages it builds.
+// names); `pages` are the fixture's pages it builds; `inlineScripts` the
+// pages it gives an inline <script> (Parcel maps the copied .wasm files' names
+// with an inline import map), which a strict CSP must allow by hash.
 const BUNDLERS = [
-  { name: 'Vite', copies: true, pages: ['default', 'inline'], build: buildVite },
-  { name: 'webpack 5', copies: true, pages: ['default', 'inline'], build: buildWebpack },
-  { name: 'Parcel 2', copies: true, pages: ['default', 'inline'], build: buildParcel },
-  { name: 'esbuild', copies: false, pages: ['default', 'inline', 'files'], build: buildEsbuild },
-  { name: 'Rollup 4', copies: false, pages: ['default', 'inline'], build: buildRollup },
+  { name: 'Vite', copies: true, pages: ['default', 'inline'], inlineScripts: [], build: buildVite },
+  { name: 'webpack 5', copies: true, pages: ['default', 'inline'], inlineScripts: [], build: buildWebpack },
+  { name: 'Parcel 2', copies: true, pages: ['default', 'inline'], inlineScripts: ['default'], build: buildParcel },
+  { name: 'esbuild', copies: false, pages: ['default', 'inline', 'files'], inlineScripts: [], build: buildEsbuild },
+  { name: 'Rollup 4', copies: false, pages: ['default', 'inline'], inlineScripts: [], build: buildRollup },
 ];
 
 /** Builds the fixture's pages with every bundler and runs them in Chromium. */
@@ -51,10 +54,19 @@ export async function bundlerTests(tarball) {
         report(`${bundler.name}: builds with no warning${bundler.name === 'webpack 5' ? ' but the known one' : ''}`, warnings.length === 0, warnings.join('\n'));
         const emitted = readdirSync(out, { recursive: true }).map(String);
         const wasm = emitted.filter((f) => f.endsWith('.wasm'));
-        report(`${bundler.name}: ${bundler.copies ? 'copied both .wasm files' : 'copied no .wasm for the default entry'}`,
-          bundler.copies ? wasm.length === 2 : wasm.length === (bundler.pages.includes('files') ? 2 : 0), emitted.join(', '));
+        const loaded = bundler.pages.includes('files');
+        report(`${bundler.name}: ${bundler.copies ? 'copied both .wasm files for new URL(…, import.meta.url), once (none for the inline entry)'
+          : `copied no .wasm for new URL(…, import.meta.url)${loaded ? ' (the two here are files.js\'s --loader:.wasm=file imports)' : ''}`}`,
+        wasm.length === (bundler.copies || loaded ? 2 : 0), emitted.join(', '));
 
-        const site = await serve(out, (path) => (path.endsWith('.html') ? { 'Content-Security-Policy': CSP } : {}));
+        const policies = {};
+        for (const page of bundler.pages) {
+          const hashes = inlineScriptHashes(readFileSync(join(out, `${page}.html`), 'utf8'));
+          report(`${bundler.name} ${page}.html: ${bundler.inlineScripts.includes(page) ? 'an inline script, allowed by its hash' : 'no inline script'}`,
+            hashes.length === (bundler.inlineScripts.includes(page) ? 1 : 0), `${hashes.length} inline scripts`);
+          policies[`/${page}.html`] = [CSP, ...hashes].join(' ');
+        }
+        const site = await serve(out, (path) => (policies[path] ? { 'Content-Security-Policy': policies[path] } : {}));
         try {
           for (const page of bundler.pages) {
             const url = `${site.origin}/${page}.html`;
@@ -137,6 +149,13 @@ async function buildRollup(app, out, pages) {
   await bundle.close();
   copyPages(app, out, pages);
   return { warnings };
+}
+
+/** CSP source expressions allowing each inline <script> of a page (an import map is one). */
+function inlineScriptHashes(html) {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attributes, body]) => !/\bsrc=/i.test(attributes) && body.length > 0)
+    .map(([, , body]) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`);
 }
 
 function copyPages(app, out, pages) {

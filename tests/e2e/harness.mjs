@@ -24,11 +24,13 @@ export function report(name, ok, detail = '') {
 /** Runs one group; an exception fails it as one check, and the rest go on. */
 export async function group(name, body) {
   console.log(`== ${name}`);
+  const start = performance.now();
   try {
     await body();
   } catch (error) {
     report(`${name}: completes`, false, error?.stack ?? error);
   }
+  console.log(`   (${((performance.now() - start) / 1000).toFixed(1)} s)`);
 }
 
 /** Reports the results a scratch host printed (checks.mjs's format), each under the host's name. */
