@@ -7,8 +7,8 @@
 //   node scripts/sizes.mjs --check       exits 1 when a file is over its budget
 //   node scripts/sizes.mjs --rebase      sets every baseline to today's size (after a growth worth its bytes)
 //   node scripts/sizes.mjs --init-time [runs]
-//       import and init() times of the default and the inline entry in Node,
-//       each the median of `runs` (default 15) fresh processes, taking turns
+//       import and init() CPU times of the default and the inline entry in
+//       Node, each the median of `runs` (default 15) fresh processes, taking turns
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -78,15 +78,18 @@ function sizeTable() {
 function timeInit(entry) {
   // A CommonJS entry is timed as require() loads it, an ES module as import does.
   const load = entry.endsWith('.cjs') ? `require(${JSON.stringify(`${root}${entry}`)})` : `await import(${JSON.stringify(pathToFileURL(`${root}${entry}`).href)})`;
+  // CPU time, not wall time: other jobs on a shared machine steal the CPU,
+  // and a descheduled process accrues none.
   const script = `import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
-const t0 = performance.now();
+const ms = ({ user, system }) => (user + system) / 1000;
+const t0 = process.cpuUsage();
 const tw = ${load};
-const t1 = performance.now();
+const t1 = process.cpuUsage();
 await tw.init();
-const t2 = performance.now();
+const t2 = process.cpuUsage();
 if (!tw.backendInfo().simd) throw new Error('not the SIMD build');
-console.log(JSON.stringify([t1 - t0, t2 - t1]));`;
+console.log(JSON.stringify([ms(process.cpuUsage(t0)) - ms(process.cpuUsage(t1)), ms(process.cpuUsage(t1)) - ms(process.cpuUsage(t2))]));`;
   return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }));
 }
 
@@ -95,7 +98,7 @@ function initTimes(runs) {
   const entries = ['dist/esm/index.js', 'dist/esm/inline.js', 'dist/cjs/index.cjs', 'dist/cjs/inline.cjs'];
   const times = Object.fromEntries(entries.map((e) => [e, []]));
   for (let run = 0; run < runs; run++) for (const entry of entries) times[entry].push(timeInit(entry));
-  console.log(`| entry (Node ${process.versions.node}, median of ${runs} fresh processes) | import | init() | both |`);
+  console.log(`| entry (Node ${process.versions.node}, CPU time, median of ${runs} fresh processes) | import | init() | both |`);
   console.log('| --- | ---: | ---: | ---: |');
   for (const entry of entries) {
     const ms = (pick) => `${median(times[entry].map(pick)).toFixed(1)} ms`;
