@@ -1,6 +1,6 @@
 // tessera-wasm/inline: the same API with both WebAssembly builds inside the
 // JavaScript, as base64 text. Nothing to copy, serve or locate: it works with
-// any bundler, from a CDN and in a single-file page, at the price of carrying
+// any bundler and served as it is from a CDN, at the price of carrying
 // both builds, as base64 (a third larger than the binary): the README's Sizes.
 // scripts/build.mjs writes glue/tessera-inline-wasm.js from dist/wasm/.
 import { init as initFrom, simdSupported, type InitOptions } from './init.js';

@@ -7,11 +7,13 @@
 //                 page expects init() to fail naming the missing file
 //   inline.html   tessera-wasm/inline: no .wasm fetched
 //   files.html    esbuild only: the .wasm files imported with --loader:.wasm=file
+// and, with no bundler at all, the same pages with an import map naming the
+// package's files as they are (as a CDN would serve them).
 // Each page that runs also runs with SIMD128 refused, expecting the scalar build.
 // The bundlers come from tests/e2e/bundlers/node_modules (scripts/setup.sh
 // installs them), esbuild and Vite from the repo's own devDependencies.
 import { createHash } from 'node:crypto';
-import { cpSync, readFileSync, readdirSync } from 'node:fs';
+import { cpSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -24,9 +26,10 @@ const CSP = "script-src 'self' 'wasm-unsafe-eval'";
 
 // What the README promises for each: `copies` says whether the default entry
 // works as is (the bundler copies the .wasm that new URL(…, import.meta.url)
-// names); `pages` are the fixture's pages it builds; `inlineScripts` the
-// pages it gives an inline <script> (Parcel maps the copied .wasm files' names
-// with an inline import map), which a strict CSP must allow by hash;
+// names, or the package's files are served as they are); `pages` are the
+// fixture's pages it builds; `inlineScripts` the pages it gives an inline
+// <script> (an import map: Parcel's maps the copied .wasm files' names), which
+// a strict CSP must allow by hash;
 // `knownWarning` the one warning the README mentions: webpack cannot follow
 // init()'s Node-only import('node:fs/promises') under a variable name, and
 // need not.
@@ -37,6 +40,7 @@ const BUNDLERS = [
   { name: 'Parcel 2', copies: true, pages: ['default', 'inline'], inlineScripts: ['default'], build: buildParcel },
   { name: 'esbuild', copies: false, pages: ['default', 'inline', 'files'], inlineScripts: [], build: buildEsbuild },
   { name: 'Rollup 4', copies: false, pages: ['default', 'inline'], inlineScripts: [], build: buildRollup },
+  { name: 'no bundler, an import map', copies: 'served', pages: ['default', 'inline'], inlineScripts: ['default', 'inline'], build: useImportMap },
 ];
 
 /** Builds the fixture's pages with every bundler and runs them in Chromium. */
@@ -53,16 +57,17 @@ export async function bundlerTests(tarball) {
   try {
     for (const bundler of BUNDLERS) {
       await group(`bundlers: ${bundler.name}, in headless Chromium (${CSP})`, async () => {
-        const out = join(app, 'out', bundler.name.split(' ')[0].toLowerCase());
+        const out = join(app, 'out', bundler.name.split(/[ ,]/)[0].toLowerCase());
         const { warnings } = await bundler.build(app, out, bundler.pages);
         const unexpected = warnings.filter((w) => !bundler.knownWarning?.test(w.trim()));
         report(`${bundler.name}: builds with no warning${bundler.knownWarning ? ' but the known one' : ''}`, unexpected.length === 0, unexpected.join('\n'));
         const emitted = readdirSync(out, { recursive: true }).map(String);
         const wasm = emitted.filter((f) => f.endsWith('.wasm'));
         const imported = bundler.pages.includes('files');  // files.js's --loader:.wasm=file imports
-        report(`${bundler.name}: ${bundler.copies ? 'copied both .wasm files for new URL(…, import.meta.url), once (none for the inline entry)'
-          : `copied no .wasm for new URL(…, import.meta.url)${imported ? ' (two for files.js\'s imports)' : ''}`}`,
-        wasm.length === (bundler.copies || imported ? 2 : 0), emitted.join(', '));
+        const copied = bundler.copies === 'served' ? 'the package\'s two .wasm files, served as they are'
+          : bundler.copies ? 'copied both .wasm files for new URL(…, import.meta.url), once (none for the inline entry)'
+            : `copied no .wasm for new URL(…, import.meta.url)${imported ? ' (two for files.js\'s imports)' : ''}`;
+        report(`${bundler.name}: ${copied}`, wasm.length === (bundler.copies || imported ? 2 : 0), emitted.join(', '));
 
         const policies = {};
         for (const page of bundler.pages) {
@@ -158,6 +163,18 @@ function inlineScriptHashes(html) {
   return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
     .filter(([, attributes, body]) => !/\bsrc=/i.test(attributes) && body.length > 0)
     .map(([, , body]) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+}
+
+// The package's files served as they are, each bare specifier mapped to one.
+async function useImportMap(app, out, pages) {
+  cpSync(join(app, 'node_modules/tessera-wasm'), join(out, 'tessera-wasm'), { recursive: true });
+  for (const file of ['page.mjs', 'checks.mjs', ...pages.map((p) => `${p}.js`)]) cpSync(join(app, file), join(out, file));
+  const importMap = JSON.stringify({ imports: { 'tessera-wasm': './tessera-wasm/dist/esm/index.js', 'tessera-wasm/inline': './tessera-wasm/dist/esm/inline.js' } });
+  for (const page of pages) {
+    const html = readFileSync(join(app, `${page}.html`), 'utf8');
+    writeFileSync(join(out, `${page}.html`), html.replace('<script type="module"', `<script type="importmap">${importMap}</script>\n    <script type="module"`));
+  }
+  return { warnings: [] };
 }
 
 function copyPages(app, out, pages) {

@@ -10,7 +10,8 @@
 //       loading the .wasm from another origin through init({wasm})
 //   (e) a project whose node_modules/tessera-wasm is this repo itself
 //   bundlers: Vite, webpack 5, Parcel 2, esbuild and Rollup 4 build pages
-//       with the default and the inline entry, run in Chromium (bundlers.mjs)
+//       with the default and the inline entry, and an import map serves the
+//       package's files as they are; all run in Chromium (bundlers.mjs)
 //   (f) `npm pack` in a fresh clone builds dist/ and works (publish.mjs)
 //   (g) the size budgets (publish.mjs)
 // Nothing is fetched: the tarball has no dependencies; tsc, vite, esbuild and
