@@ -17,10 +17,9 @@ export interface Float16ArrayLike extends ArrayLike<number> {
   readonly byteOffset: number;
 }
 
-// Tensors this library made, by its constructor or inside an op: frozen, with
-// dims it copied, so their parts were checked once and cannot change since.
-// A look-alike (Object.create(Tensor.prototype) with getters) is not in it.
-const made = new WeakSet<object>();
+// The token of the library's own factory (tensorOf), which skips the checks
+// for parts it knows are right. Private to this module: no caller can pass it.
+const TRUSTED = Symbol('tessera-wasm trusted parts');
 
 /**
  * An n-dimensional array of one data type, stored in a plain JS array as the
@@ -34,33 +33,44 @@ export class Tensor<T extends DataType = DataType> {
   readonly dims: readonly number[];
   /** Element count: the product of dims (1 for a scalar, `dims = []`). */
   readonly size: number;
+  // Every Tensor made by this class has it (a look-alike from
+  // Object.create(Tensor.prototype) does not): its parts were checked once
+  // and, frozen, cannot have changed since.
+  readonly #made = true;
 
   constructor(type: T, data: DataOf<T> | (T extends 'float16' ? Float16ArrayLike : never), dims: readonly number[]) {
-    const checked = checkTensor({ op: 'Tensor' }, 'tensor', type, data, dims);
-    this.type = checked.type as T;
-    this.data = (checked.type === 'string' ? data : checked.data) as DataOf<T>;  // the caller's own array, as onnxruntime-web keeps it
-    this.dims = checked.dims;
-    this.size = checked.size;
+    // tensorOf's hidden arguments: its token and the element count.
+    // eslint-disable-next-line prefer-rest-params
+    if (arguments[3] === TRUSTED) {
+      this.type = type;
+      this.data = data as DataOf<T>;
+      this.dims = dims;
+      this.size = arguments[4] as number;  // eslint-disable-line prefer-rest-params
+    } else {
+      const checked = checkTensor({ op: 'Tensor' }, 'tensor', type, data, dims);
+      this.type = checked.type as T;
+      this.data = (checked.type === 'string' ? data : checked.data) as DataOf<T>;  // the caller's own array, as onnxruntime-web keeps it
+      this.dims = checked.dims;
+      this.size = checked.size;
+    }
     Object.freeze(this);
-    made.add(this);
+  }
+
+  /** Whether a value is a Tensor this class made (not a look-alike). */
+  static isTensor(value: unknown): value is Tensor {
+    return typeof value === 'object' && value !== null && #made in value;
   }
 }
 
 /**
  * A Tensor of parts that are right by construction (an op's output, a checked
- * input), made without running the constructor's checks, which for a large
- * bool output would be a pass over every byte. `dims` must be the library's
- * own array: it is frozen here.
+ * input), made without the constructor's checks, which for a large bool
+ * output would be a pass over every byte. `dims` must be the library's own
+ * array: it is frozen here.
  */
 export function tensorOf<T extends DataType>(type: T, data: DataOf<T>, dims: readonly number[], size: number): Tensor<T> {
-  const t = Object.create(Tensor.prototype) as { -readonly [K in keyof Tensor<T>]: Tensor<T>[K] };
-  t.type = type;
-  t.data = data;
-  t.dims = Object.isFrozen(dims) ? dims : Object.freeze(dims);
-  t.size = size;
-  Object.freeze(t);
-  made.add(t);
-  return t as Tensor<T>;
+  const make = Tensor as unknown as new (...parts: unknown[]) => Tensor<T>;
+  return new make(type, data, Object.isFrozen(dims) ? dims : Object.freeze(dims), TRUSTED, size);
 }
 
 /**
@@ -70,9 +80,7 @@ export function tensorOf<T extends DataType>(type: T, data: DataOf<T>, dims: rea
  */
 export function asTensor(value: unknown, context: OpContext, name: string): Tensor {
   // A string array stays mutable after its check: strings are read again, into a private copy.
-  if (typeof value === 'object' && value !== null && made.has(value) && (value as Tensor).type !== 'string') {
-    return outsideModuleMemory(value as Tensor);
-  }
+  if (Tensor.isTensor(value) && value.type !== 'string') return outsideModuleMemory(value);
   if (typeof value !== 'object' || value === null) {
     throw specError(context, name, `${name} must be a Tensor or {type, data, dims} (got ${describe(value)})`);
   }
