@@ -6,7 +6,8 @@
 #   Jest on the API, against the built package, on both wasm builds
 #   the published types (tsc --strict on tests/types)
 #   the npm package in scratch projects: Node CJS/ESM, TypeScript, Vite +
-#   Chromium (tests/e2e/package.test.mjs)
+#   Chromium, five bundlers + Chromium, npm pack in a fresh clone, size
+#   budgets (tests/e2e/package.test.mjs)
 #   the engine matrix: one conformance suite in Node (ESM, require), Deno, Bun
 #   (ESM, require), Chromium and Firefox ESR, SIMD and scalar (tests/engines/run.mjs)
 #   interop: round trips with the real onnxruntime-web and TensorFlow.js
