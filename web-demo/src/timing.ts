@@ -29,18 +29,34 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 async function measure(run: () => unknown, current: () => boolean): Promise<Timing | undefined> {
   const start = performance.now();
   let warmupCalls = 0;
+  let slice = { ms: 0, calls: 0 };  // the last slice: the warmest calls
   while (performance.now() - start < WARMUP_MS) {
-    const sliceEnd = performance.now() + 10;
+    const sliceStart = performance.now();
+    let calls = 0;
+    let now = sliceStart;
     do {
       run();
-      warmupCalls++;
-    } while (performance.now() < sliceEnd);
+      calls++;
+      now = performance.now();
+    } while (now < sliceStart + 10);
+    warmupCalls += calls;
+    slice = { ms: now - sliceStart, calls };
     await nextTask();
     if (!current()) return undefined;
   }
   const warmupMs = performance.now() - start;
-  const perCall = warmupMs / warmupCalls;  // an estimate: it includes the slices' clock reads and pauses
-  const callsPerSample = Math.min(1 << 20, Math.max(1, Math.ceil((SAMPLE_MS * 1.2) / perCall)));
+  // Enough calls per sample for the clock: grown from the warm-up's estimate until one batch takes SAMPLE_MS.
+  let callsPerSample = Math.max(1, Math.floor(SAMPLE_MS / 2 / (slice.ms / slice.calls)));
+  for (;;) {
+    const t0 = performance.now();
+    for (let k = 0; k < callsPerSample; k++) run();
+    const ms = performance.now() - t0;
+    await nextTask();
+    if (!current()) return undefined;
+    if (ms >= SAMPLE_MS || callsPerSample >= 1 << 20) break;
+    callsPerSample = Math.min(1 << 20, ms <= 0.5 ? callsPerSample * 4 : Math.ceil((callsPerSample * SAMPLE_MS * 1.2) / ms));
+  }
+  const perCall = SAMPLE_MS / callsPerSample;
   const samples: number[] = [];
   const count = perCall > SLOW_MS ? 3 : SAMPLES;
   while (samples.length < count) {
