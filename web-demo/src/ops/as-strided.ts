@@ -12,7 +12,7 @@ export const asStrided: DemoOp = {
   namedTypes: tw.DATA_TYPES,
   nodeSwitch: {
     label: 'its types only',
-    on: 'float16 and int64, through tw.runNode',
+    on: 'on: float16 and int64, through tw.runNode',
     off: 'off: every type, through tw.asStrided',
   },
   input: {
