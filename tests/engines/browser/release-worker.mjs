@@ -2,5 +2,5 @@
 import * as tw from '../../../dist/esm/index.js';
 
 await tw.init();
-tw.tile(new tw.Tensor('float32', new Float32Array(1024), [1, 1024]), [8192, 1]);
+tw.floor(new tw.Tensor('float32', new Float32Array(8 << 20), [8 << 20]));
 postMessage(tw.releaseMemory());
