@@ -60,7 +60,7 @@ const OPS = {
     node: "tw.runNode({ opType: 'ConstantOfShape', opset: 9, attributes: { value } }, [shape])",
     breakIt: (page) => page.fill('#param-shape', '2, -1'),
     field: 'shape',
-    message: 'ConstantOfShape-25: input[1] must be >= 0 (got -1)',
+    message: 'ConstantOfShape-25: shape[1] must be >= 0 (got -1)',
   },
   AsStrided: {
     slug: 'as-strided',
