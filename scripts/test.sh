@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The test command (npm test): set up, build, then every suite.
-#   native doctest on the kernels (plain, and under ASan+UBSan)
+#   native doctest on the kernels (plain, and under ASan+UBSan), and the same
+#   suite on both wasm builds' kernels (SIMD128, and SIMDe's portable C) in Node
 #   each libFuzzer target over its seed corpus (npm run fuzz runs them longer)
-#   Jest on the API, against the built package
+#   Jest on the API, against the built package, on both wasm builds
 #   the published types (tsc --strict on tests/types)
 #   the npm package in scratch projects: Node CJS/ESM, TypeScript, Vite +
-#   Chromium (tests/e2e/package.test.mjs)
+#   Chromium, five bundlers + Chromium, npm pack in a fresh clone, size
+#   budgets (tests/e2e/package.test.mjs)
 #   the engine matrix: one conformance suite in Node (ESM, require), Deno, Bun
 #   (ESM, require), Chromium and Firefox ESR, SIMD and scalar (tests/engines/run.mjs)
 #   interop: round trips with the real onnxruntime-web and TensorFlow.js
@@ -66,7 +68,11 @@ echo "== kernels on WebAssembly SIMD128 (the same doctest suite, under Node)"
 NODE_PATH=/usr/share/nodejs cmake --build build/wasm --target tessera-tests -j2 >/dev/null
 doctest node build/wasm/tessera-tests.cjs --no-colors
 
-echo "== TypeScript API (Jest)"
+echo "== kernels as tessera-scalar.wasm builds them: SIMDe's portable C, no SIMD128 (the same suite, under Node)"
+NODE_PATH=/usr/share/nodejs cmake --build build/wasm --target tessera-tests-scalar -j2 >/dev/null
+doctest node build/wasm/tessera-tests-scalar.cjs --no-colors
+
+echo "== TypeScript API (Jest: every suite on tessera.wasm, the op suites again on tessera-scalar.wasm)"
 node_modules/.bin/tsc -p tests/tsconfig.json
 status=0
 node_modules/.bin/jest --json --outputFile=build/jest-results.json || status=$?
