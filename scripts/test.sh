@@ -39,6 +39,28 @@ doctest() {
   return $status
 }
 
+# Runs a node script that ends with "<label>: N passed, M failed" and adds
+# its counts (a run that died before its summary is one failure). Lines
+# starting "ok " are not echoed unless the third argument is "all".
+summarized() {
+  local label=$1 script=$2 echo_all=${3:-}
+  local log
+  log=$(mktemp)
+  if [ "$echo_all" = all ]; then
+    node "$script" 2>&1 | tee "$log" || true
+  else
+    node "$script" 2>&1 | tee "$log" | grep -v '^ok ' || true
+  fi
+  local line
+  line=$(grep -E "^$label: [0-9]+ passed, [0-9]+ failed\$" "$log" | tail -n 1)
+  if [ -n "$line" ]; then
+    count "$(sed -E "s/^$label: ([0-9]+) passed.*/\1/" <<<"$line")" "$(sed -E 's/.* ([0-9]+) failed$/\1/' <<<"$line")"
+  else
+    count 0 1
+  fi
+  rm -f "$log"
+}
+
 echo "== native kernels (doctest through SIMDe)"
 cmake -S . -B build/native -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build/native -j2 >/dev/null
@@ -90,48 +112,16 @@ grep -q "error TS" "$types_log" && ! grep -q "^tests/types/" "$types_log" && cou
 rm -f "$types_log"
 
 echo "== npm package in scratch projects (tests/e2e/package.test.mjs)"
-package_log=$(mktemp)
-node tests/e2e/package.test.mjs 2>&1 | tee "$package_log" | grep -v '^ok ' || true
-line=$(grep -E '^package: [0-9]+ passed, [0-9]+ failed$' "$package_log" | tail -n 1)
-if [ -n "$line" ]; then
-  count "$(sed -E 's/^package: ([0-9]+) passed.*/\1/' <<<"$line")" "$(sed -E 's/.* ([0-9]+) failed$/\1/' <<<"$line")"
-else
-  count 0 1  # it died before its summary
-fi
-rm -f "$package_log"
+summarized package tests/e2e/package.test.mjs
 
 echo "== engine matrix (tests/engines/run.mjs; npm run test:engines -- <cell> runs one)"
-engines_log=$(mktemp)
-node tests/engines/run.mjs 2>&1 | tee "$engines_log" || true
-line=$(grep -E '^engines: [0-9]+ passed, [0-9]+ failed$' "$engines_log" | tail -n 1)
-if [ -n "$line" ]; then
-  count "$(sed -E 's/^engines: ([0-9]+) passed.*/\1/' <<<"$line")" "$(sed -E 's/.* ([0-9]+) failed$/\1/' <<<"$line")"
-else
-  count 0 1  # it died before its summary
-fi
-rm -f "$engines_log"
+summarized engines tests/engines/run.mjs all
 
 echo "== interop with the real onnxruntime-web and TensorFlow.js (tests/e2e/interop.test.mjs)"
-interop_log=$(mktemp)
-node tests/e2e/interop.test.mjs 2>&1 | tee "$interop_log" | grep -v '^ok ' || true
-line=$(grep -E '^interop: [0-9]+ passed, [0-9]+ failed$' "$interop_log" | tail -n 1)
-if [ -n "$line" ]; then
-  count "$(sed -E 's/^interop: ([0-9]+) passed.*/\1/' <<<"$line")" "$(sed -E 's/.* ([0-9]+) failed$/\1/' <<<"$line")"
-else
-  count 0 1  # it died before its summary
-fi
-rm -f "$interop_log"
+summarized interop tests/e2e/interop.test.mjs
 
 echo "== examples/ and the README's code (tests/e2e/examples.test.mjs)"
-examples_log=$(mktemp)
-node tests/e2e/examples.test.mjs 2>&1 | tee "$examples_log" | grep -v '^ok ' || true
-line=$(grep -E '^examples: [0-9]+ passed, [0-9]+ failed$' "$examples_log" | tail -n 1)
-if [ -n "$line" ]; then
-  count "$(sed -E 's/^examples: ([0-9]+) passed.*/\1/' <<<"$line")" "$(sed -E 's/.* ([0-9]+) failed$/\1/' <<<"$line")"
-else
-  count 0 1  # it died before its summary
-fi
-rm -f "$examples_log"
+summarized examples tests/e2e/examples.test.mjs
 
 echo "== API reference (TypeDoc into build/api: every export documented, every link resolves)"
 if npm run docs --silent >build/docs.log 2>&1; then
