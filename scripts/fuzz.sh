@@ -31,6 +31,18 @@ for seeds in tests/fuzz/corpus/*/; do
   summary+=("$(printf '%-14s %12s executions  %s' "$name" "${executions:-?}" "$result")")
 done
 
+# The hostile-input property suite, with many more cases and a fresh seed each run.
+hostile_runs=${HOSTILE_RUNS:-5000}
+hostile_seed=${HOSTILE_SEED:-$RANDOM$RANDOM}
+echo "== hostile input: $hostile_runs cases per class, seed $hostile_seed (HOSTILE_SEED=$hostile_seed repeats it)"
+if HOSTILE_RUNS=$hostile_runs HOSTILE_SEED=$hostile_seed node_modules/.bin/jest tests/js/hostile.test.ts >build/fuzz/hostile.log 2>&1; then
+  summary+=("$(printf '%-14s %12s cases/class  ok' hostile "$hostile_runs")")
+else
+  status=1
+  tail -n 40 build/fuzz/hostile.log
+  summary+=("$(printf '%-14s %12s cases/class  FINDING (seed %s)' hostile "$hostile_runs" "$hostile_seed")")
+fi
+
 echo "== fuzzing summary (${seconds} s per target)"
 printf '%s\n' "${summary[@]}"
 exit $status

@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 
 packages=(
   emscripten doctest-dev libsimde-dev cmake make g++ wabt  # the two builds
+  nlohmann-json3-dev                                       # doctest reads the shared op cases (tests/cases)
   clang libclang-rt-14-dev                                 # sanitizers and libFuzzer
   chromium                                                 # browser tests
 )

@@ -17,6 +17,9 @@ namespace tessera::validate {
 
 inline constexpr uint64_t kMemoryLimit = limits::memory_bytes;
 inline constexpr size_t kMaxStridedRank = limits::as_strided_max_rank;
+// JavaScript numbers name dims exactly up to 2^53 - 1: an output extent past
+// that cannot be a Tensor's dim, even in an empty output.
+inline constexpr uint64_t kMaxSafeInteger = (uint64_t{1} << 53) - 1;
 
 enum class Check {
   ok,
@@ -26,6 +29,7 @@ enum class Check {
   too_many_axes,    // AsStrided: more size entries than limits.inc allows
   out_of_bounds,    // AsStrided: the largest index read lies outside the input
   too_large,        // the output's bytes exceed WebAssembly memory
+  unsafe_extent,    // an output extent past 2^53 - 1, which JavaScript cannot name
 };
 
 // Element count of extents (each >= 0), or more than kMemoryLimit * 8 when it
@@ -63,8 +67,8 @@ inline Check tile(unsigned element_bits, size_t rank, const uint32_t* dims, size
   }
   for (size_t i = 0; i < rank; ++i) {
     const auto r = static_cast<uint64_t>(repeats[i]);
-    // dims[i] * r, saturated: r may be up to 2^63 - 1.
-    extents[i] = dims[i] == 0 ? 0 : r > kMemoryLimit * 8 ? kMemoryLimit * 8 + 1 : dims[i] * r;
+    if (r > kMaxSafeInteger || (dims[i] != 0 && r > kMaxSafeInteger / dims[i])) return Check::unsafe_extent;
+    extents[i] = dims[i] * r;  // at most 2^53 - 1: no overflow
   }
   *elements = saturating_count(extents, rank);
   if (!fits_in_memory(*elements, element_bits)) return Check::too_large;
@@ -80,6 +84,7 @@ inline Check constant_of_shape(unsigned element_bits, size_t rank, const int64_t
   if (rank > 64) return Check::too_large;
   for (size_t i = 0; i < rank; ++i) {
     if (shape[i] < 0) return Check::negative;
+    if (static_cast<uint64_t>(shape[i]) > kMaxSafeInteger) return Check::unsafe_extent;
     extents[i] = static_cast<uint64_t>(shape[i]);
   }
   *elements = saturating_count(extents, rank);

@@ -6,9 +6,18 @@ import { DTYPES as TABLE } from './generated/dtypes.js';
  * holding its data (`storage`) and storage slots per element (`slots`, 2 for
  * complex types).
  */
-export const DTYPES = TABLE;
+export const DTYPES = deepFreeze(TABLE);
 
-/** A data type name of the contract's table: `'float32'`, `'int64'`, `'float8e4m3fn'`, ... */
+/** Freezes an object and everything reachable from it: exported tables, so no caller can change what the library accepts. */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const key of Reflect.ownKeys(value)) deepFreeze((value as Record<PropertyKey, unknown>)[key]);
+  }
+  return value;
+}
+
+/** A data type name of the data type table (README, "Data types"): `'float32'`, `'int64'`, `'float8e4m3fn'`, ... */
 export type DataType = keyof typeof DTYPES;
 
 interface StorageClasses {
@@ -32,7 +41,7 @@ export type DataOf<T extends DataType> = StorageClasses[(typeof DTYPES)[T]['stor
 export type TensorData = StorageClasses[keyof StorageClasses];
 
 /** Every data type name, in ONNX TensorProto number order. */
-export const DATA_TYPES = Object.keys(DTYPES) as DataType[];
+export const DATA_TYPES: readonly DataType[] = Object.freeze(Object.keys(DTYPES) as DataType[]);
 
 export function isDataType(name: unknown): name is DataType {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(DTYPES, name);

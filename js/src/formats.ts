@@ -26,7 +26,7 @@
 //     here the double is rounded once, exactly. For normal float32 inputs the
 //     two agree. Cast-25 leaves negative inputs unspecified; like
 //     to_float8e8m0, the sign is ignored.
-// Integer formats round to nearest even, then saturate (the API contract).
+// Integer formats round to nearest even, then saturate (as ONNX Cast does for int4 and int2).
 import { DTYPES, type DataType } from './dtype.js';
 import { type OpContext, describe, specError } from './errors.js';
 import { asPlainTensor } from './resident.js';

@@ -3,7 +3,7 @@
 import { type DataOf, type DataType, type TensorData, allocateData, storageBytes, storageConstructor, storageLength } from './dtype.js';
 import { type OpContext, specError } from './errors.js';
 import { type Tensor, type TensorLike, asTensor, tensorOf } from './tensor.js';
-import { allocate, copyIn, copyOut, heapView, release } from './wasm.js';
+import { allocate, copyIn, copyOut, heapView, release, requireReady } from './wasm.js';
 
 /** Every type but string: strings have no place in WebAssembly memory. */
 export type ResidentType = Exclude<DataType, 'string'>;
@@ -117,6 +117,7 @@ export function asPlainTensor(value: unknown, context: OpContext, name: string):
  * Strings cannot be resident. A resident tensor comes back as it is.
  */
 export function toResident<T extends ResidentType>(tensor: TensorLike<T> | ResidentTensor<T>): ResidentTensor<T> {
+  requireReady();
   const context: OpContext = { op: 'toResident' };
   const operand = asOperand(tensor, context, 'tensor');
   if (ResidentTensor.isResident(operand)) return operand as ResidentTensor<T>;

@@ -1,10 +1,12 @@
 // runNode: one ONNX-style node, resolved against its opset as ONNX does.
 import { type OpContext, describe, specError } from './errors.js';
 import { runAsStrided } from './ops/as-strided.js';
+import { ownValue } from './ops/check.js';
 import { runConstantOfShape } from './ops/constant-of-shape.js';
 import { runFloor } from './ops/floor.js';
 import { runTile } from './ops/tile.js';
 import type { ResidentTensor } from './resident.js';
+import { requireReady } from './wasm.js';
 import type { Tensor, TensorLike } from './tensor.js';
 import { OPS, type OpType, type OpVersion, resolve } from './versions.js';
 
@@ -37,9 +39,13 @@ const IMPLEMENTATIONS: Record<OpType, Implementation> = {
 export function runNode(node: NodeSpec, inputs: readonly TensorLike[]): Tensor[];
 export function runNode(node: NodeSpec, inputs: readonly (TensorLike | ResidentTensor)[]): (Tensor | ResidentTensor)[];
 export function runNode(node: NodeSpec, inputs: readonly unknown[]): (Tensor | ResidentTensor)[] {
+  requireReady();
   if (typeof node !== 'object' || node === null) throw specError({ op: 'runNode' }, 'node', `node must be an object (got ${describe(node)})`);
-  const { opType, opset } = node;
-  const domain = node.domain === undefined || node.domain === '' ? 'ai.onnx' : node.domain;
+  // The node's own fields, each read once: an inherited `opset` (a polluted Object.prototype) is not the caller's.
+  const opType = ownValue(node, 'opType');
+  const opset = ownValue(node, 'opset');
+  const domainField = ownValue(node, 'domain');
+  const domain = domainField === undefined || domainField === '' ? 'ai.onnx' : domainField;
   if (typeof opType !== 'string') throw specError({ op: 'runNode' }, 'opType', `node.opType must be a string (got ${describe(opType)})`);
   const schema = Object.prototype.hasOwnProperty.call(OPS, opType) ? OPS[opType as OpType] : undefined;
   if (!schema || schema.domain !== domain) {
@@ -47,7 +53,7 @@ export function runNode(node: NodeSpec, inputs: readonly unknown[]): (Tensor | R
   }
   const versions: readonly OpVersion[] = schema.versions;
   const requested = opset ?? versions[versions.length - 1].since;
-  if (!Number.isSafeInteger(requested) || requested < 1) {
+  if (typeof requested !== 'number' || !Number.isSafeInteger(requested) || requested < 1) {
     throw specError({ op: opType }, 'opset', `opset must be a positive integer (got ${describe(opset)})`);
   }
   const version = resolve(opType as OpType, requested);
@@ -57,18 +63,30 @@ export function runNode(node: NodeSpec, inputs: readonly unknown[]): (Tensor | R
   const context: OpContext = { op: opType, version: schema.versioned ? version.since : undefined };
 
   if (!Array.isArray(inputs)) throw specError(context, 'inputs', `inputs must be an array of tensors (got ${describe(inputs)})`);
-  if (inputs.length < version.required || inputs.length > version.inputs.length) {
+  const count: number = inputs.length;
+  if (count < version.required || count > version.inputs.length) {
     const expected = version.required === version.inputs.length ? `${version.required}` : `${version.required} to ${version.inputs.length}`;
-    throw specError(context, 'inputs', `takes ${expected} inputs (${version.inputs.join(', ')}), got ${inputs.length}`);
+    throw specError(context, 'inputs', `takes ${expected} inputs (${version.inputs.join(', ')}), got ${count}`);
   }
-  const attributes = node.attributes ?? {};
+  const given = Array.from({ length: count }, (_, i): unknown => inputs[i]);
+  return [IMPLEMENTATIONS[opType as OpType](version, given, ownAttributes(context, version, ownValue(node, 'attributes')))];
+}
+
+/** The node's attributes, own ones only, each read once into a record with no prototype. */
+function ownAttributes(context: OpContext, version: OpVersion, attributes: unknown): Record<string, unknown> {
+  const own: Record<string, unknown> = Object.create(null);
+  if (attributes === undefined) return own;
+  if (typeof attributes !== 'object' || attributes === null) {
+    throw specError(context, 'attributes', `attributes must be an object (got ${describe(attributes)})`);
+  }
   for (const name of Object.keys(attributes)) {
     if (!version.attributes.includes(name)) {
       const known = version.attributes.length ? version.attributes.join(', ') : 'none';
       throw specError(context, name, `unknown attribute ${describe(name)} (this version takes: ${known})`);
     }
+    own[name] = ownValue(attributes, name);
   }
-  return [IMPLEMENTATIONS[opType as OpType](version, inputs, attributes)];
+  return own;
 }
 
 function knownOps(): string {

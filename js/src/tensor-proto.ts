@@ -205,7 +205,7 @@ function concat(chunks: readonly Uint8Array[], total: number): ArrayBuffer {
   return out.buffer;
 }
 
-/** Zeroes the bits of a packed type's last byte that no element uses, as the contract's storage requires. */
+/** Zeroes the bits of a packed type's last byte that no element uses, as the packed storage layout requires (README, "Data types"). */
 function clearPadding(type: DataType, size: number, data: Uint8Array): void {
   const perByte = 8 / DTYPES[type].bits;
   const used = size % perByte;
@@ -216,7 +216,7 @@ function clearPadding(type: DataType, size: number, data: Uint8Array): void {
  * Reads an ONNX TensorProto (the bytes of a `.pb` file, or of an initializer
  * or attribute tensor) into a Tensor. The data may be in `raw_data`
  * (little-endian, in the type's storage layout; 4-bit and 2-bit types packed
- * as the contract's table says) or in the typed field onnx.proto assigns to
+ * as the data type table says) or in the typed field onnx.proto assigns to
  * the type: `float_data` (float32, complex64 as re/im pairs), `int32_data`
  * (the 8- and 16-bit types, bool, the bit patterns of float16, bfloat16 and
  * the float8 types, and one packed byte per value for the 4-bit and 2-bit
@@ -371,7 +371,7 @@ const LONE_SURROGATE = /\p{Cs}/u;
 
 /**
  * Writes a Tensor as an ONNX TensorProto: `dims`, `data_type`, and the data
- * in `raw_data` (little-endian, in the contract's storage layout, so 4-bit and
+ * in `raw_data` (little-endian, in the library's storage layout, so 4-bit and
  * 2-bit types packed as ONNX packs them) for every numeric type, or in
  * `string_data` (UTF-8) for strings. The unused bits of a packed type's last
  * byte are written 0. `fromTensorProto(toTensorProto(t))` gives back t's

@@ -37,9 +37,11 @@ export function typedArrayFacts(value: object, kind: string): TypedArrayFacts {
   };
 }
 
-/** The bytes a typed array covers right now, as a fresh Uint8Array view (no copy). */
+/** The bytes a typed array covers right now, as a fresh Uint8Array view (no copy); empty once its buffer is detached. */
 export function bytesNow(value: ArrayBufferView): Uint8Array {
-  return new Uint8Array(bufferGetter.call(value), byteOffsetGetter.call(value), byteLengthGetter.call(value));
+  const buffer = bufferGetter.call(value);
+  if (isDetached(buffer)) return new Uint8Array(0);
+  return new Uint8Array(buffer, byteOffsetGetter.call(value), byteLengthGetter.call(value));
 }
 
 const byteLengthOfBuffer = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'byteLength')!.get as Getter<number>;

@@ -1,7 +1,7 @@
 // The one table of ops and their versions: since_version, inputs, attributes
-// and type constraints, straight from the specs in ../shared/spec. runNode
+// and type constraints, straight from the ONNX operator schemas (Tile, Floor, ConstantOfShape) and Ascend ATB's AsStrided. runNode
 // resolves an opset against it as ONNX does; every op reads its type sets here.
-import type { DataType } from './dtype.js';
+import { type DataType, deepFreeze } from './dtype.js';
 
 export interface OpVersion {
   /** The ONNX since_version (1 for ATB ops, which have no versions). */
@@ -45,7 +45,7 @@ function constantOfShape(since: number, T2: readonly DataType[]): OpVersion {
  * domain and, per since_version, its inputs, attributes and the data types
  * each type constraint allows (e.g. `OPS.Floor.versions[1].types.T`).
  */
-export const OPS = {
+export const OPS = deepFreeze({
   Floor: {
     domain: 'ai.onnx',
     versioned: true,
@@ -80,7 +80,7 @@ export const OPS = {
       { since: 1, inputs: ['x'], required: 1, attributes: ['size', 'stride', 'offset'], types: { T: ['float16', 'int64'] } },
     ],
   },
-} as const satisfies Record<string, OpSchema>;
+} as const satisfies Record<string, OpSchema>);
 
 export type OpType = keyof typeof OPS;
 

@@ -60,6 +60,11 @@ function kernelRefused(kernel: string, status: number): never {
 
 let current: Instance | undefined;
 
+/** Throws the not-initialized error before `init()` has resolved: every op calls it first, kernel or no kernel. */
+export function requireReady(): void {
+  wasm();
+}
+
 export function setInstance(instance: Instance): void {
   current = instance;
 }
@@ -155,7 +160,7 @@ function heapU8(): Uint8Array {
  * point of use, because a resizable or growable buffer may have changed since.
  */
 export function copyIn(context: OpContext, param: string, offset: number, data: ArrayBufferView, bytes: number): void {
-  const source = bytesNow(data);
+  const source = bytesNow(data);  // empty once detached
   if (source.length < bytes) {
     throw specError(context, param, `${param} data shrank after it was checked (${bytes} bytes expected, ${source.length} now)`);
   }

@@ -22,9 +22,11 @@ TEST_CASE("validate: Tile counts, signs and memory") {
   const int64_t negative[] = {1, -1};
   CHECK(validate::tile(32, 2, dims, 2, negative, r32, &n) == Check::negative);
   const int64_t huge[] = {INT64_MAX, INT64_MAX};
-  CHECK(validate::tile(8, 2, dims, 2, huge, r32, &n) == Check::too_large);
+  CHECK(validate::tile(8, 2, dims, 2, huge, r32, &n) == Check::unsafe_extent);
   const int64_t zero_and_huge[] = {0, INT64_MAX};
-  CHECK(validate::tile(8, 2, dims, 2, zero_and_huge, r32, &n) == Check::ok);
+  CHECK(validate::tile(8, 2, dims, 2, zero_and_huge, r32, &n) == Check::unsafe_extent);
+  const int64_t zero_and_safe[] = {0, (int64_t{1} << 53) / 3};
+  CHECK(validate::tile(8, 2, dims, 2, zero_and_safe, r32, &n) == Check::ok);
   CHECK(n == 0);
   const uint32_t one[] = {1};
   const int64_t limit[] = {int64_t{1} << 31}, past[] = {(int64_t{1} << 31) + 1};
@@ -41,7 +43,10 @@ TEST_CASE("validate: ConstantOfShape, packed bytes rounded up") {
   CHECK(validate::constant_of_shape(4, 1, one_more, &n) == Check::too_large);
   const int64_t negative[] = {3, -1};
   CHECK(validate::constant_of_shape(8, 2, negative, &n) == Check::negative);
-  const int64_t empty[] = {INT64_MAX, INT64_MAX, INT64_MAX, 0};
+  const int64_t unsafe[] = {INT64_MAX, 0};
+  CHECK(validate::constant_of_shape(128, 2, unsafe, &n) == Check::unsafe_extent);
+  const int64_t safe = (int64_t{1} << 53) - 1;
+  const int64_t empty[] = {safe, safe, safe, 0};
   CHECK(validate::constant_of_shape(128, 4, empty, &n) == Check::ok);
   CHECK(n == 0);
   CHECK(validate::constant_of_shape(32, 0, empty, &n) == Check::ok);

@@ -24,9 +24,14 @@ describe('memory discipline', () => {
     expect(tw.memoryStats().heapBytesInUse).toBe(baseline);
   });
 
-  it('reports memory in use', () => {
-    const stats = tw.memoryStats();
-    expect(stats.memoryBytes).toBeGreaterThanOrEqual(1 << 20);
-    expect(stats.heapBytesInUse).toBeGreaterThanOrEqual(0);
+  it('counts a live resident tensor in heapBytesInUse, and no longer once disposed', () => {
+    const before = tw.memoryStats();
+    expect(before.memoryBytes).toBeGreaterThanOrEqual(1 << 20);
+    const resident = tw.toResident({ type: 'float64', data: new Float64Array(4096), dims: [4096] });
+    const during = tw.memoryStats().heapBytesInUse;
+    expect(during - before.heapBytesInUse).toBeGreaterThanOrEqual(4096 * 8);
+    expect(during - before.heapBytesInUse).toBeLessThan(4096 * 8 + 64);  // the block and malloc's header, no more
+    resident.dispose();
+    expect(tw.memoryStats().heapBytesInUse).toBe(before.heapBytesInUse);
   });
 });

@@ -141,8 +141,15 @@ describe('Tile through runNode', () => {
     expectSpecError(() => tw.runNode({ opType: 'Tile', opset: 1 }, [x, f32(2)]), 'Tile', 1, 'takes 3 inputs (input, tiles, axis), got 2');
   });
 
-  it('resolves opsets below 1 as errors and 6-12 to Tile-6', () => {
-    expectSpecError(() => tw.runNode({ opType: 'Tile', opset: 7 }, [distinct('float32', [2])]), 'Tile', 6, 'takes 2 inputs (input, repeats), got 1');
+  it('resolves opsets below 1 as errors, 1-5 to Tile-1, 6-12 to Tile-6 and 13 on to Tile-13', () => {
+    for (const opset of [0, -1, 0.5]) {
+      expectSpecError(() => tw.runNode({ opType: 'Tile', opset }, [distinct('float32', [2])]), 'Tile', undefined, 'opset must be a positive integer');
+    }
+    const cases: [number, number][] = [[1, 1], [5, 1], [6, 6], [7, 6], [12, 6], [13, 13], [25, 13]];
+    for (const [opset, version] of cases) {
+      // One input too few: the error names the version the opset resolved to.
+      expectSpecError(() => tw.runNode({ opType: 'Tile', opset }, [distinct('float32', [2])]), 'Tile', version, 'inputs');
+    }
   });
 });
 

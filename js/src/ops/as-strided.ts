@@ -7,6 +7,7 @@ import { asOperand } from '../resident.js';
 import type { Tensor, TensorLike } from '../tensor.js';
 import { OPS, type OpVersion } from '../versions.js';
 import { LIMITS } from '../generated/limits.js';
+import { requireReady } from '../wasm.js';
 import { checkedLength, listLength, outputSize, ownValue, requireType, safeIntegers } from './check.js';
 import { moveElements } from './movement.js';
 
@@ -33,6 +34,7 @@ export interface AsStridedParams {
 export function asStrided<T extends ResidentType>(input: ResidentTensor<T>, params: AsStridedParams): ResidentTensor<T>;
 export function asStrided<T extends DataType>(input: TensorLike<T>, params: AsStridedParams): Tensor<T>;
 export function asStrided(input: TensorLike | ResidentTensor, params: AsStridedParams): Tensor | ResidentTensor {
+  requireReady();
   const context: OpContext = { op: 'AsStrided' };
   if (typeof params !== 'object' || params === null || Array.isArray(params)) {
     // PyTorch spells it as_strided(x, size, stride, offset): say how it is spelled here.

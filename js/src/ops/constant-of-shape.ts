@@ -2,7 +2,7 @@
 import { DTYPES, type DataType, type TensorData, allocateData, elementBytes, isPacked, storageBytes } from '../dtype.js';
 import { type OpContext, specError } from '../errors.js';
 import { bytesNow } from '../typed-array.js';
-import { copyIn, copyOut, wasm, withScratch } from '../wasm.js';
+import { copyIn, copyOut, requireReady, wasm, withScratch } from '../wasm.js';
 import { ResidentTensor, type ResidentType, allocateResident, asPlainTensor } from '../resident.js';
 import { Tensor, type TensorLike, tensorOf } from '../tensor.js';
 import { type OpVersion, newest } from '../versions.js';
@@ -27,6 +27,7 @@ export function constantOfShape(shape: Shape, value?: undefined, options?: { res
 export function constantOfShape<T extends DataType>(shape: Shape, value: TensorLike<T>, options?: { resident?: false }): Tensor<T>;
 export function constantOfShape<T extends DataType>(shape: Shape, value?: TensorLike<T>, options?: { resident?: false }): Tensor<T | 'float32'>;
 export function constantOfShape(shape: Shape, value?: TensorLike, options?: { resident?: boolean }): Tensor | ResidentTensor {
+  requireReady();
   const version = newest('ConstantOfShape');
   const context: OpContext = { op: 'ConstantOfShape', version: version.since };
   return constantWith(context, version, 'shape', integerList(context, 'shape', shape, 'tensor-or-array'), value, options?.resident === true);
@@ -53,7 +54,11 @@ function constantWith(context: OpContext, version: OpVersion, shapeParam: string
   const size = outputSize(context, shapeParam, dims, elementBytes(value.type));
   const type = value.type as ResidentType;
   // The value's storage bytes, copied: one element (one byte for a packed type).
-  const pattern = bytesNow(value.data as Exclude<TensorData, string[]>).slice(0, Math.ceil(elementBytes(type)));
+  const patternBytes = Math.ceil(elementBytes(type));
+  const pattern = bytesNow(value.data as Exclude<TensorData, string[]>).slice(0, patternBytes);
+  if (pattern.length < patternBytes) {
+    throw specError(context, 'value', `value data shrank after it was checked (${patternBytes} bytes expected, ${pattern.length} now)`);
+  }
 
   if (resident) {
     const y = allocateResident(context, type, dims, size);

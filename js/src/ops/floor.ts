@@ -1,7 +1,7 @@
 // ONNX Floor: y = floor(x) elementwise, toward -infinity.
 import { DTYPES, type DataType, allocateData, storageBytes } from '../dtype.js';
 import type { OpContext } from '../errors.js';
-import { copyIn, copyOut, wasm, withScratch } from '../wasm.js';
+import { copyIn, copyOut, requireReady, wasm, withScratch } from '../wasm.js';
 import { ResidentTensor, type ResidentType, allocateResident, asOperand } from '../resident.js';
 import { type Tensor, type TensorLike, tensorOf } from '../tensor.js';
 import { type OpVersion, newest } from '../versions.js';
@@ -17,6 +17,7 @@ import { requireType } from './check.js';
 export function floor<T extends ResidentType>(x: ResidentTensor<T> & MayFloor<T>): ResidentTensor<Extract<T, FloorType>>;
 export function floor<T extends DataType>(x: TensorLike<T> & MayFloor<T>): Tensor<Extract<T, FloorType>>;
 export function floor(x: TensorLike | ResidentTensor): Tensor | ResidentTensor {
+  requireReady();
   return runFloor(newest('Floor'), x);
 }
 

@@ -8,6 +8,7 @@ import type { Tensor, TensorLike } from '../tensor.js';
 import { type OpVersion, newest } from '../versions.js';
 import { integerList, outputSize, requireType } from './check.js';
 import { moveElements } from './movement.js';
+import { requireReady } from '../wasm.js';
 
 /** Repeats for Tile: a 1-D int64 tensor with one entry per input axis, or a plain array of integers. */
 export type Repeats = TensorLike<'int64'> | ArrayLike<number | bigint>;
@@ -23,6 +24,7 @@ export type Repeats = TensorLike<'int64'> | ArrayLike<number | bigint>;
 export function tile<T extends ResidentType>(input: ResidentTensor<T>, repeats: Repeats): ResidentTensor<T>;
 export function tile<T extends DataType>(input: TensorLike<T>, repeats: Repeats): Tensor<T>;
 export function tile(input: TensorLike | ResidentTensor, repeats: Repeats): Tensor | ResidentTensor {
+  requireReady();
   const version = newest('Tile');
   const context: OpContext = { op: 'Tile', version: version.since };
   return tileWith(context, version, input, integerList(context, 'repeats', repeats, 'tensor-or-array'));
