@@ -10,6 +10,7 @@ packages=(
   nlohmann-json3-dev                                       # doctest reads the shared op cases (tests/cases)
   clang libclang-rt-14-dev                                 # sanitizers and libFuzzer
   chromium                                                 # browser tests
+  firefox-esr                                              # the engine matrix (tests/engines)
 )
 missing=()
 for package in "${packages[@]}"; do
@@ -19,8 +20,8 @@ if ((${#missing[@]})); then
   echo "setup: installing ${missing[*]}"
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+  $sudo apt-get -o DPkg::Lock::Timeout=600 update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq "${missing[@]}" >/dev/null
 fi
 
 # node_modules/.tessera-lock is the package-lock.json that node_modules was installed from.
@@ -28,3 +29,14 @@ if ! cmp -s package-lock.json node_modules/.tessera-lock 2>/dev/null; then
   npm ci --no-audit --no-fund
   cp package-lock.json node_modules/.tessera-lock
 fi
+# The npm packages deno and bun put their binaries in place from install
+# scripts (package.json's allowScripts approves them under npm 11's script
+# policy). A node_modules installed with --ignore-scripts, or by an npm that
+# skipped them, gets them run now.
+for tool in deno bun; do
+  if ! "node_modules/.bin/$tool" --version >/dev/null 2>&1; then
+    echo "setup: running the install script of $tool"
+    npm rebuild --no-audit --no-fund "$tool" >/dev/null
+    "node_modules/.bin/$tool" --version >/dev/null || { echo "setup: node_modules/.bin/$tool does not run"; exit 1; }
+  fi
+done

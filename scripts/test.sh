@@ -6,6 +6,8 @@
 #   the published types (tsc --strict on tests/types)
 #   the npm package in scratch projects: Node CJS/ESM, TypeScript, Vite +
 #   Chromium (tests/e2e/package.test.mjs)
+#   the engine matrix: one conformance suite in Node (ESM, require), Deno, Bun
+#   (ESM, require), Chromium and Firefox ESR, SIMD and scalar (tests/engines/run.mjs)
 #   the web demo in Debian's Chromium (playwright-core), against its Vite build
 # Ends with one line: "tests: N passed, M failed".
 set -euo pipefail
@@ -88,6 +90,17 @@ else
   count 0 1  # it died before its summary
 fi
 rm -f "$package_log"
+
+echo "== engine matrix (tests/engines/run.mjs; npm run test:engines -- <cell> runs one)"
+engines_log=$(mktemp)
+node tests/engines/run.mjs 2>&1 | tee "$engines_log" || true
+line=$(grep -E '^engines: [0-9]+ passed, [0-9]+ failed$' "$engines_log" | tail -n 1)
+if [ -n "$line" ]; then
+  count "$(sed -E 's/^engines: ([0-9]+) passed.*/\1/' <<<"$line")" "$(sed -E 's/.* ([0-9]+) failed$/\1/' <<<"$line")"
+else
+  count 0 1  # it died before its summary
+fi
+rm -f "$engines_log"
 
 echo "== web demo in Chromium (playwright-core)"
 npm run build:demo --silent

@@ -9,7 +9,7 @@ export { tile, type Repeats } from './ops/tile.js';
 export { constantOfShape, type Shape } from './ops/constant-of-shape.js';
 export { asStrided, type AsStridedParams } from './ops/as-strided.js';
 export { runNode, type NodeSpec } from './run-node.js';
-export { memoryStats, type MemoryStats } from './stats.js';
+export { memoryStats, releaseMemory, type MemoryStats, type AutoRelease } from './memory.js';
 export { ResidentTensor, toResident, type ResidentType } from './resident.js';
 export { encode, decode, type EncodeOptions, type NarrowType, type RoundMode } from './formats.js';
 export { fromTensorProto, toTensorProto } from './tensor-proto.js';

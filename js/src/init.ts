@@ -1,5 +1,6 @@
 import createTesseraModule from './glue/tessera-glue.js';
-import { type Instance, type Queries, instanceOf, isReady, setInstance, wasm } from './wasm.js';
+import type { AutoRelease } from './memory.js';
+import { type Instance, type Queries, configureAutoRelease, instanceOf, isReady, setInstance, wasm } from './wasm.js';
 
 declare global {
   // The DOM lib declares WebAssembly; a Node project compiled without it
@@ -29,6 +30,11 @@ export interface InitOptions {
   wasm?: WasmSource;
   /** Which default build to load: `'auto'` (default) picks SIMD128 when the host validates it. */
   backend?: 'auto' | 'simd' | 'scalar';
+  /**
+   * When the library gives grown memory back by itself (see `releaseMemory()`):
+   * default `{ aboveBytes: 64 MiB, idleMs: 5000 }`; `false` leaves it to you.
+   */
+  autoRelease?: AutoRelease | false;
 }
 
 /** What `init()` loaded. */
@@ -61,6 +67,7 @@ let pending: Promise<void> | undefined;
  * A failed load rejects, and may be retried.
  */
 export function init(options: InitOptions = {}): Promise<void> {
+  if (options.autoRelease !== undefined) configureAutoRelease(options.autoRelease);
   if (isReady()) return Promise.resolve();
   pending ??= load(options).then(setInstance, (error: unknown) => {
     pending = undefined;
@@ -99,11 +106,13 @@ async function load(options: InitOptions): Promise<Instance> {
   return instantiate(compiled, { wasmBytes, source });
 }
 
+type About = Pick<Instance, 'wasmBytes' | 'source'>;
+
 /**
  * A new instance of a compiled module, with its own fresh memory. Rejects
  * (never hangs) when instantiation fails, in browsers too.
  */
-export async function instantiate(compiled: WebAssembly.Module, about: Pick<Instance, 'wasmBytes' | 'source'>): Promise<Instance> {
+async function instantiate(compiled: WebAssembly.Module, about: About): Promise<Instance> {
   let exports: WebAssembly.Exports | undefined;
   let fail: (error: unknown) => void = () => {};
   const failed = new Promise<never>((_, reject) => { fail = reject; });
@@ -132,7 +141,35 @@ export async function instantiate(compiled: WebAssembly.Module, about: Pick<Inst
     throw new Error(`tessera-wasm: could not instantiate the WebAssembly module from ${about.source}: ${messageOf(cause)}`, { cause });
   }
   if (exports === undefined) throw new Error('tessera-wasm: the WebAssembly module was not instantiated');
-  return instanceOf(exports, queries, { ...about, compiled });
+  return instanceOf(exports, queries, { ...about, compiled, renew: () => instantiateNow(compiled, about) });
+}
+
+/**
+ * A new instance, made synchronously (releaseMemory() swaps instances between
+ * two calls). The loader then runs to its end inside createTesseraModule, and
+ * registers the Embind queries on the object it was given. Browsers allow a
+ * synchronous instantiation of a compiled module this small (tens of KB).
+ */
+function instantiateNow(compiled: WebAssembly.Module, about: About): Instance {
+  let exports: WebAssembly.Exports | undefined;
+  let failure: unknown;
+  const glue: Record<string, unknown> = {
+    instantiateWasm(imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) {
+      try {
+        const instance = new WebAssembly.Instance(compiled, imports);
+        exports = instance.exports;
+        receive(instance, compiled);
+      } catch (error) {
+        failure = error;
+      }
+      return {};
+    },
+  };
+  createTesseraModule(glue as never).catch(() => {});  // its promise says nothing the checks below do not
+  if (failure !== undefined || exports === undefined || typeof glue.heapBytesInUse !== 'function') {
+    throw new Error(`tessera-wasm: could not instantiate the WebAssembly module again: ${failure === undefined ? 'the loader did not finish' : messageOf(failure)}`, { cause: failure });
+  }
+  return instanceOf(exports, glue as unknown as Queries, { ...about, compiled, renew: () => instantiateNow(compiled, about) });
 }
 
 function messageOf(error: unknown): string {

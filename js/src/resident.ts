@@ -3,7 +3,7 @@
 import { type DataOf, type DataType, type TensorData, allocateData, storageBytes, storageConstructor, storageLength } from './dtype.js';
 import { type OpContext, specError } from './errors.js';
 import { type Tensor, type TensorLike, asTensor, tensorOf } from './tensor.js';
-import { allocate, copyIn, copyOut, heapView, release, requireReady } from './wasm.js';
+import { allocate, copyIn, copyOut, currentGeneration, heapView, release, requireReady, residentGone, residentMade } from './wasm.js';
 
 /** Every type but string: strings have no place in WebAssembly memory. */
 export type ResidentType = Exclude<DataType, 'string'>;
@@ -11,9 +11,18 @@ export type ResidentType = Exclude<DataType, 'string'>;
 // The safety net for residents dropped without dispose(): their memory is
 // freed when the garbage collector reclaims them. dispose() stays the way to
 // free at once (collection may come late, or never, for a short-lived script).
-const unreclaimed = new FinalizationRegistry<number>((offset) => {
-  release(offset);
-});
+const unreclaimed = new FinalizationRegistry<Block>(freeBlock);
+
+/** A block of the module's memory and the instance it belongs to (releaseMemory() replaces instances). */
+interface Block {
+  readonly offset: number;
+  readonly generation: number;
+}
+
+function freeBlock(block: Block): void {
+  residentGone();
+  if (block.generation === currentGeneration()) release(block.offset);
+}
 
 // Only the library makes resident tensors: its constructor wants this token.
 const MAKE = Symbol('ResidentTensor');
@@ -39,6 +48,7 @@ export class ResidentTensor<T extends ResidentType = ResidentType> {
   /** Bytes of storage in WebAssembly memory. */
   readonly byteLength: number;
   #offset: number;
+  readonly #generation: number;
 
   /** @internal Throws: use `tw.toResident()`, or an op on resident inputs. */
   constructor(token: symbol, type: T, dims: readonly number[], size: number, offset: number) {
@@ -48,7 +58,11 @@ export class ResidentTensor<T extends ResidentType = ResidentType> {
     this.size = size;
     this.byteLength = storageBytes(type, size);
     this.#offset = offset;
-    if (offset !== 0) unreclaimed.register(this, offset, this);
+    this.#generation = currentGeneration();
+    if (offset !== 0) {
+      residentMade();
+      unreclaimed.register(this, { offset, generation: this.#generation }, this);
+    }
     Object.freeze(this);
   }
 
@@ -86,9 +100,12 @@ export class ResidentTensor<T extends ResidentType = ResidentType> {
   /** Frees the memory. Idempotent; any later use throws. */
   dispose(): void {
     if (this.#offset < 0) return;
-    unreclaimed.unregister(this);
-    release(this.#offset);
+    const block = { offset: this.#offset, generation: this.#generation };
     this.#offset = -1;
+    if (block.offset !== 0) {
+      unreclaimed.unregister(this);
+      freeBlock(block);
+    }
   }
 }
 

@@ -6,6 +6,7 @@
 import { type OpContext, specError } from './errors.js';
 import { type Kernels, KERNEL_SYMBOLS, checkedKernels } from './generated/kernels.js';
 import { LIMITS } from './generated/limits.js';
+import type { AutoRelease } from './memory.js';
 import { bytesNow } from './typed-array.js';
 
 export type { Kernels };
@@ -28,13 +29,15 @@ export interface Instance {
   readonly simd: boolean;
   readonly wasmBytes: number | undefined;
   readonly source: string;
-  /** The compiled module, for making a fresh instance of it. */
+  /** The compiled module. */
   readonly compiled: WebAssembly.Module;
+  /** A fresh instance of the same module, with its initial memory. */
+  readonly renew: () => Instance;
 }
 
 /** The instance's parts from its exports, or an error naming what is missing. */
 export function instanceOf(exports: WebAssembly.Exports, queries: Queries,
-  about: Pick<Instance, 'wasmBytes' | 'source' | 'compiled'>): Instance {
+  about: Pick<Instance, 'wasmBytes' | 'source' | 'compiled' | 'renew'>): Instance {
   for (const symbol of [...KERNEL_SYMBOLS, 'malloc', 'free']) {
     if (typeof exports[symbol] !== 'function') throw new Error(`tessera-wasm: the WebAssembly module does not export ${symbol}`);
   }
@@ -59,6 +62,12 @@ function kernelRefused(kernel: string, status: number): never {
 }
 
 let current: Instance | undefined;
+// Which instance is current: a block belongs to the generation that allocated it.
+let generation = 0;
+// Resident tensors holding a block (not disposed, not yet collected): they pin the memory.
+let liveResidents = 0;
+// Bytes of memory a fresh instance starts with.
+let initialBytes = 0;
 
 /** Throws the not-initialized error before `init()` has resolved: every op calls it first, kernel or no kernel. */
 export function requireReady(): void {
@@ -67,6 +76,85 @@ export function requireReady(): void {
 
 export function setInstance(instance: Instance): void {
   current = instance;
+  initialBytes = instance.memory.buffer.byteLength;
+  generation++;
+}
+
+export function currentGeneration(): number {
+  return generation;
+}
+
+export function residentMade(): void {
+  liveResidents++;
+}
+
+export function residentGone(): void {
+  liveResidents--;
+}
+
+/**
+ * Replaces the instance by a fresh one at its initial memory when no resident
+ * tensor holds a block, and returns the bytes given back (0 when residents
+ * pin the memory, when it never grew, or when the host cannot instantiate
+ * synchronously: the old instance then stays).
+ */
+export function releaseMemory(): number {
+  const instance = wasm();
+  const before = instance.memory.buffer.byteLength;
+  if (liveResidents > 0 || before <= initialBytes) return 0;
+  let fresh: Instance;
+  try {
+    fresh = instance.renew();
+  } catch {
+    return 0;
+  }
+  setInstance(fresh);
+  cancelAutoRelease();
+  return before - fresh.memory.buffer.byteLength;
+}
+
+// ---------------------------------------------------------------- automatic release
+// After the heap has grown past `aboveBytes`, a timer releases the memory once
+// no op has run for `idleMs` and no resident tensor is alive. Ops only note
+// the time (below the threshold, not even that); the timer never keeps a Node
+// process alive, and a loop of large ops, each within idleMs of the last,
+// never sees a release between two of its calls.
+
+const autoRelease = { enabled: true, aboveBytes: 64 * 2 ** 20, idleMs: 5000 };
+let lastUse = 0;
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+export function configureAutoRelease(options: AutoRelease | false): void {
+  autoRelease.enabled = options !== false;
+  if (options) {
+    autoRelease.aboveBytes = options.aboveBytes ?? autoRelease.aboveBytes;
+    autoRelease.idleMs = options.idleMs ?? autoRelease.idleMs;
+  }
+  if (!autoRelease.enabled) cancelAutoRelease();
+}
+
+function noteUse(memoryBytes: number): void {
+  if (!autoRelease.enabled || memoryBytes <= autoRelease.aboveBytes) return;
+  lastUse = Date.now();
+  if (timer === undefined) armAutoRelease(autoRelease.idleMs);
+}
+
+function armAutoRelease(ms: number): void {
+  timer = setTimeout(autoReleaseDue, ms);
+  (timer as { unref?: () => void }).unref?.();  // Node: no process stays alive for it
+}
+
+function autoReleaseDue(): void {
+  timer = undefined;
+  if (current === undefined || liveResidents > 0) return;  // a dispose or the next op arms it again
+  const idle = Date.now() - lastUse;
+  if (idle < autoRelease.idleMs) armAutoRelease(autoRelease.idleMs - idle);
+  else releaseMemory();
+}
+
+function cancelAutoRelease(): void {
+  if (timer !== undefined) clearTimeout(timer);
+  timer = undefined;
 }
 
 export function isReady(): boolean {
@@ -117,7 +205,10 @@ function cannotAllocate(context: OpContext, bytes: number) {
 }
 
 export function release(offset: number): void {
-  if (offset !== 0) wasm().free(offset);
+  if (offset === 0) return;
+  const { free, memory } = wasm();
+  free(offset);
+  noteUse(memory.buffer.byteLength);
 }
 
 /**

@@ -157,3 +157,21 @@ tw.encode('float8e8m0', [1.5], { roundMode: 'even' });
 export function whichOp(error: unknown): string | undefined {
   return error instanceof tw.SpecError ? `${error.op}-${error.version ?? ''}` : undefined;
 }
+
+// ---------------------------------------------------------------------------
+// out: its class follows the output type; with a resident input the result is a plain Tensor
+
+const f32Tensor = new tw.Tensor('float32', f32, [4]);
+export const tiledInto: tw.Tensor<'float32'> = tw.tile(f32Tensor, [2], { out: new Float32Array(8) });
+export const flooredInto: Float32Array = tw.floor(f32Tensor, { out: f32 }).data;
+export const filledInto: Int32Array = tw.constantOfShape([2], new tw.Tensor('int32', i32, [1]), { out: i32 }).data;
+export const stridedInto: tw.Tensor<'float32'> = tw.asStrided(f32Tensor, { size: [2], stride: [1], out: f32 });
+export const residentEnds: tw.Tensor<'float32'> = tw.tile(tw.toResident(f32Tensor), [2], { out: f32 });
+export const residentStays: tw.ResidentTensor<'float32'> = tw.tile(tw.toResident(f32Tensor), [2]);
+export const float16Out = tw.floor(new tw.Tensor('float16', u16, [1]), { out: u16 });
+// @ts-expect-error a float32 output goes into a Float32Array, not an Int32Array
+tw.tile(f32Tensor, [2], { out: i32 });
+// @ts-expect-error a float32 output goes into a Float32Array
+tw.floor(f32Tensor, { out: f64 });
+// @ts-expect-error ConstantOfShape without a value is float32
+tw.constantOfShape([2], undefined, { out: i32 });

@@ -2,14 +2,15 @@
 import type { DataType } from '../dtype.js';
 import { elementBytes } from '../dtype.js';
 import { type OpContext, describe, specError } from '../errors.js';
-import type { ResidentTensor, ResidentType } from '../resident.js';
-import { asOperand } from '../resident.js';
+import type { ResidentType } from '../resident.js';
+import { ResidentTensor, asOperand } from '../resident.js';
 import type { Tensor, TensorLike } from '../tensor.js';
 import { OPS, type OpVersion } from '../versions.js';
 import { LIMITS } from '../generated/limits.js';
 import { requireReady } from '../wasm.js';
 import { checkedLength, listLength, outputSize, ownValue, requireType, safeIntegers } from './check.js';
-import { moveElements } from './movement.js';
+import { JS_MAX_SHORT_ROWS, JS_MIN_ROW_BYTES, moveElements } from './movement.js';
+import { type OutOf, type OutOptions, checkOut, refuseOverlap } from './out.js';
 
 /** AsStrided's parameters: output dims, the input stride of each, and the starting element. */
 export interface AsStridedParams {
@@ -31,9 +32,10 @@ export interface AsStridedParams {
  * @example // transpose of a 2x3 matrix: dims [3, 2]
  * tw.asStrided(m, { size: [3, 2], stride: [1, 3] })
  */
-export function asStrided<T extends ResidentType>(input: ResidentTensor<T>, params: AsStridedParams): ResidentTensor<T>;
-export function asStrided<T extends DataType>(input: TensorLike<T>, params: AsStridedParams): Tensor<T>;
-export function asStrided(input: TensorLike | ResidentTensor, params: AsStridedParams): Tensor | ResidentTensor {
+export function asStrided<T extends ResidentType>(input: ResidentTensor<T>, params: AsStridedParams & { out?: undefined }): ResidentTensor<T>;
+export function asStrided<T extends ResidentType>(input: ResidentTensor<T>, params: AsStridedParams & { out: OutOf<T> }): Tensor<T>;
+export function asStrided<T extends DataType>(input: TensorLike<T>, params: AsStridedParams & OutOptions<T>): Tensor<T>;
+export function asStrided(input: TensorLike | ResidentTensor, params: AsStridedParams & OutOptions): Tensor | ResidentTensor {
   requireReady();
   const context: OpContext = { op: 'AsStrided' };
   if (typeof params !== 'object' || params === null || Array.isArray(params)) {
@@ -41,7 +43,7 @@ export function asStrided(input: TensorLike | ResidentTensor, params: AsStridedP
     const pytorch = Array.isArray(params) ? `; size and stride go in one object: tw.asStrided(x, { size: ${describe(params)}, stride: [...] })` : '';
     throw specError(context, 'params', `params must be an object { size, stride, offset? } (got ${describe(params)})${pytorch}`);
   }
-  return asStridedWith(context, asOperand(input, context, 'input'), params);
+  return asStridedWith(context, asOperand(input, context, 'input'), params, ownValue(params, 'out'));
 }
 
 /** AsStrided through runNode: attributes size, stride, offset; the ATB spec's input types. */
@@ -52,7 +54,7 @@ export function runAsStrided(_version: OpVersion, input: unknown, attributes: Re
   return asStridedWith(context, x, attributes);
 }
 
-function asStridedWith(context: OpContext, x: Tensor | ResidentTensor, params: object): Tensor | ResidentTensor {
+function asStridedWith(context: OpContext, x: Tensor | ResidentTensor, params: object, out?: unknown): Tensor | ResidentTensor {
   // Own properties, each read once: an inherited `offset` (a polluted Object.prototype) is not an argument.
   const size = integers(context, 'size', ownValue(params, 'size'));
   const stride = integers(context, 'stride', ownValue(params, 'stride'));
@@ -82,11 +84,48 @@ function asStridedWith(context: OpContext, x: Tensor | ResidentTensor, params: o
     throw specError(context, culprit, `the largest index read, offset + sum((size[j] - 1) * stride[j]) = ${largest}, must be less than the input's element count ${x.size}`);
   }
   const count = outputSize(context, 'size', size, x.type === 'string' ? 4 : elementBytes(x.type));
+  const checkedOut = out === undefined ? undefined : checkOut(context, out, x.type, count);
+  if (checkedOut && !ResidentTensor.isResident(x)) refuseOverlap(context, checkedOut, x.data, 'input');
   // A stride along an extent-1 axis is never used; zero keeps it in uint32 range.
   const usedStride = stride.map((s, i) => (size[i] === 1 ? 0 : s));
   const rank = size.length;
-  return moveElements(context, x, size, count, [...size, ...usedStride], (kernels, xOffset, y, elementSize, p) =>
-    kernels.asStrided(xOffset, y, elementSize, rank, p, p + 4 * rank, offset));
+  return moveElements(context, x, {
+    dims: size, size: count,
+    params: [...size, ...usedStride],
+    kernel: (kernels, xOffset, y, elementSize, p) => kernels.asStrided(xOffset, y, elementSize, rank, p, p + 4 * rank, offset),
+    onJsSide: rowsOnJsSide(size, usedStride, x.type) ? (xBytes, yBytes, elementSize) => copyRows(xBytes, yBytes, size, usedStride, offset, elementSize) : undefined,
+  }, checkedOut);
+}
+
+// ---------------------------------------------------------------- AsStrided between JS arrays
+// Where the innermost axis reads consecutive elements (sliding windows,
+// slices, row selections), each output row is one slice of the input: one
+// set per row. The same measured rule as Tile's (movement.ts).
+
+function rowsOnJsSide(size: readonly number[], stride: readonly number[], type: DataType): boolean {
+  const rank = size.length;
+  if (rank === 0) return true;
+  if (stride[rank - 1] !== 1 && size[rank - 1] !== 1) return false;
+  let rows = 1;
+  for (let i = 0; i + 1 < rank; i++) rows *= size[i];
+  return size[rank - 1] * elementBytes(type) >= JS_MIN_ROW_BYTES || rows <= JS_MAX_SHORT_ROWS;
+}
+
+function copyRows(x: Uint8Array, y: Uint8Array, size: readonly number[], stride: readonly number[], offset: number, elementSize: number): void {
+  const rank = size.length;
+  const run = (rank === 0 ? 1 : size[rank - 1]) * elementSize;
+  const index = new Array<number>(Math.max(rank - 1, 0)).fill(0);
+  let start = offset;  // the flat input element of the current row's first
+  for (let at = 0; at < y.length; at += run) {
+    y.set(x.subarray(start * elementSize, start * elementSize + run), at);
+    // The odometer over the outer axes: the last one moves fastest.
+    for (let axis = rank - 2; axis >= 0; axis--) {
+      start += stride[axis];
+      if (++index[axis] < size[axis]) break;
+      start -= stride[axis] * size[axis];
+      index[axis] = 0;
+    }
+  }
 }
 
 function integers(context: OpContext, name: string, value: unknown): number[] {

@@ -2,11 +2,13 @@
 import { DTYPES, type DataType, type TensorData, allocateData, elementBytes, isPacked, storageBytes } from '../dtype.js';
 import { type OpContext, specError } from '../errors.js';
 import { bytesNow } from '../typed-array.js';
-import { copyIn, copyOut, requireReady, wasm, withScratch } from '../wasm.js';
+import { copyIn, requireReady, wasm, withScratch } from '../wasm.js';
 import { ResidentTensor, type ResidentType, allocateResident, asPlainTensor } from '../resident.js';
 import { Tensor, type TensorLike, tensorOf } from '../tensor.js';
 import { type OpVersion, newest } from '../versions.js';
-import { integerList, outputSize, requireType } from './check.js';
+import { integerList, outputSize, ownValue, requireType } from './check.js';
+import { replicate } from './movement.js';
+import { type OutOf, type OutOptions, checkOut, outOption } from './out.js';
 
 /** A shape: a 1-D int64 tensor, or a plain array of integers. */
 export type Shape = TensorLike<'int64'> | ArrayLike<number | bigint>;
@@ -23,14 +25,18 @@ export type Shape = TensorLike<'int64'> | ArrayLike<number | bigint>;
  */
 export function constantOfShape(shape: Shape, value: undefined, options: { resident: true }): ResidentTensor<'float32'>;
 export function constantOfShape<T extends ResidentType>(shape: Shape, value: TensorLike<T>, options: { resident: true }): ResidentTensor<T>;
-export function constantOfShape(shape: Shape, value?: undefined, options?: { resident?: false }): Tensor<'float32'>;
-export function constantOfShape<T extends DataType>(shape: Shape, value: TensorLike<T>, options?: { resident?: false }): Tensor<T>;
-export function constantOfShape<T extends DataType>(shape: Shape, value?: TensorLike<T>, options?: { resident?: false }): Tensor<T | 'float32'>;
-export function constantOfShape(shape: Shape, value?: TensorLike, options?: { resident?: boolean }): Tensor | ResidentTensor {
+export function constantOfShape(shape: Shape, value?: undefined, options?: { resident?: false } & OutOptions<'float32'>): Tensor<'float32'>;
+export function constantOfShape<T extends DataType>(shape: Shape, value: TensorLike<T>, options?: { resident?: false } & OutOptions<NoInfer<T>>): Tensor<T>;
+// A value that may be undefined: the output is T or float32, so `out` must suit both.
+export function constantOfShape<T extends DataType>(shape: Shape, value?: TensorLike<T>, options?: { resident?: false; out?: OutOf<NoInfer<T>> & OutOf<'float32'> }): Tensor<T | 'float32'>;
+export function constantOfShape(shape: Shape, value?: TensorLike, options?: { resident?: boolean } & OutOptions): Tensor | ResidentTensor {
   requireReady();
   const version = newest('ConstantOfShape');
   const context: OpContext = { op: 'ConstantOfShape', version: version.since };
-  return constantWith(context, version, 'shape', integerList(context, 'shape', shape, 'tensor-or-array'), value, options?.resident === true);
+  const out = outOption(context, options);
+  const resident = options !== undefined && ownValue(options, 'resident') === true;
+  if (resident && out !== undefined) throw specError(context, 'out', 'out and resident: true ask for two places: give one');
+  return constantWith(context, version, 'shape', integerList(context, 'shape', shape, 'tensor-or-array'), value, resident, out);
 }
 
 /** ConstantOfShape as one version defines it (runNode resolves which); `value` is the attribute. */
@@ -40,7 +46,7 @@ export function runConstantOfShape(version: OpVersion, shape: unknown, value: un
 }
 
 function constantWith(context: OpContext, version: OpVersion, shapeParam: string, dims: number[], valueArgument: unknown,
-  resident: boolean): Tensor | ResidentTensor {
+  resident: boolean, out?: unknown): Tensor | ResidentTensor {
   dims.forEach((d, i) => {
     if (d < 0) throw specError(context, shapeParam, `${shapeParam}[${i}] must be >= 0 (got ${d})`);
   });
@@ -65,35 +71,42 @@ function constantWith(context: OpContext, version: OpVersion, shapeParam: string
     fill(context, type, pattern, y.offset, size);
     return y;
   }
-  const output = allocateData(type, size) as Exclude<TensorData, string[]>;
-  // A fresh typed array is already zeros: nothing to fill.
-  if (size > 0 && pattern.some((b) => b !== 0) && !fillInPlace(type, output, pattern)) {
-    const bytes = storageBytes(type, size);
-    withScratch(context, [bytes], ([y]) => {
-      fill(context, type, pattern, y, size);
-      copyOut(y, output, bytes);
-    });
-  }
+  const checkedOut = out === undefined ? undefined : checkOut(context, out, type, size);
+  const output = (checkedOut?.array ?? allocateData(type, size)) as Exclude<TensorData, string[]>;
+  // A fresh typed array is already zeros; `out` is filled whatever it held.
+  if (checkedOut !== undefined || pattern.some((b) => b !== 0)) fillInPlace(type, bytesNow(output).subarray(0, storageBytes(type, size)), pattern, size);
   return tensorOf(type, output as never, dims, size);
 }
 
 /**
- * Fills the output where it already is, through an unsigned integer view of
- * the element's width, so every element gets the value's exact bits (a float
- * view could quiet a NaN's payload). Filling in WebAssembly and copying out
- * would move the bytes three times; `fill` moves them once. False for packed
- * types and 16-byte elements, which the kernel fills.
+ * Fills the output where it already is: filling in WebAssembly and copying
+ * out would move the bytes three times; this moves them once. Through an
+ * unsigned integer view of the element's width, so every element gets the
+ * value's exact bits (a float view could quiet a NaN's payload); packed
+ * types byte by byte as the kernel does, the unused bits of a last partial
+ * byte 0.
  */
-function fillInPlace(type: ResidentType, output: Exclude<TensorData, string[]>, pattern: Uint8Array): boolean {
-  if (isPacked(type)) return false;
-  const bits = pattern.slice().buffer;  // aligned for any view
-  const { buffer, byteOffset, byteLength } = output;
+function fillInPlace(type: ResidentType, bytes: Uint8Array, pattern: Uint8Array, size: number): void {
+  const { buffer, byteOffset, byteLength } = bytes;
+  if (isPacked(type)) {
+    const bits = DTYPES[type].bits;
+    const perByte = 8 / bits;
+    const full = (pattern[0] & ((1 << bits) - 1)) * (bits === 4 ? 0x11 : 0x55);
+    const whole = Math.floor(size / perByte);
+    bytes.fill(full, 0, whole);
+    if (size % perByte !== 0) bytes[whole] = full & ((1 << ((size % perByte) * bits)) - 1);
+    return;
+  }
+  const aligned = pattern.slice().buffer;  // the pattern's bits, aligned for any view
   switch (pattern.byteLength) {
-    case 1: new Uint8Array(buffer, byteOffset, byteLength).fill(pattern[0]); return true;
-    case 2: new Uint16Array(buffer, byteOffset, byteLength / 2).fill(new Uint16Array(bits)[0]); return true;
-    case 4: new Uint32Array(buffer, byteOffset, byteLength / 4).fill(new Uint32Array(bits)[0]); return true;
-    case 8: new BigUint64Array(buffer, byteOffset, byteLength / 8).fill(new BigUint64Array(bits)[0]); return true;
-    default: return false;
+    case 1: bytes.fill(pattern[0]); return;
+    case 2: new Uint16Array(buffer, byteOffset, byteLength / 2).fill(new Uint16Array(aligned)[0]); return;
+    case 4: new Uint32Array(buffer, byteOffset, byteLength / 4).fill(new Uint32Array(aligned)[0]); return;
+    case 8: new BigUint64Array(buffer, byteOffset, byteLength / 8).fill(new BigUint64Array(aligned)[0]); return;
+    default:  // 16 bytes (complex128): one element, then doubling copies
+      if (byteLength === 0) return;
+      bytes.set(pattern);
+      replicate(bytes, 0, pattern.byteLength, byteLength);
   }
 }
 

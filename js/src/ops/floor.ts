@@ -6,6 +6,7 @@ import { ResidentTensor, type ResidentType, allocateResident, asOperand } from '
 import { type Tensor, type TensorLike, tensorOf } from '../tensor.js';
 import { type OpVersion, newest } from '../versions.js';
 import { requireType } from './check.js';
+import { type OutOf, type OutOptions, checkOut, outOption } from './out.js';
 
 /**
  * ONNX Floor-13: each element rounded toward -infinity, for float16,
@@ -14,11 +15,13 @@ import { requireType } from './check.js';
  *
  * @example tw.floor(new tw.Tensor('float32', new Float32Array([-1.5, 1.2, 2]), [3])) // data [-2, 1, 2]
  */
-export function floor<T extends ResidentType>(x: ResidentTensor<T> & MayFloor<T>): ResidentTensor<Extract<T, FloorType>>;
-export function floor<T extends DataType>(x: TensorLike<T> & MayFloor<T>): Tensor<Extract<T, FloorType>>;
-export function floor(x: TensorLike | ResidentTensor): Tensor | ResidentTensor {
+export function floor<T extends ResidentType>(x: ResidentTensor<T> & MayFloor<T>, options?: { out?: undefined }): ResidentTensor<Extract<T, FloorType>>;
+export function floor<T extends ResidentType>(x: ResidentTensor<T> & MayFloor<T>, options: { out: OutOf<T> }): Tensor<Extract<T, FloorType>>;
+export function floor<T extends DataType>(x: TensorLike<T> & MayFloor<T>, options?: OutOptions<T>): Tensor<Extract<T, FloorType>>;
+export function floor(x: TensorLike | ResidentTensor, options?: OutOptions): Tensor | ResidentTensor {
   requireReady();
-  return runFloor(newest('Floor'), x);
+  const version = newest('Floor');
+  return runFloor(version, x, outOption({ op: 'Floor', version: version.since }, options));
 }
 
 type FloorType = 'float16' | 'bfloat16' | 'float32' | 'float64';
@@ -26,24 +29,38 @@ type FloorType = 'float16' | 'bfloat16' | 'float32' | 'float64';
 // A tensor whose type cannot be one Floor takes (int32, say) is a compile
 // error; one whose type is not known statically (a Tensor from runNode, a
 // Tensor<DataType>) compiles and is checked when the call runs.
-type MayFloor<T extends DataType> = [Extract<T, FloorType>] extends [never] ? never : unknown;
+// The never-case is an object type whose one key is the message the compiler shows.
+type MayFloor<T extends DataType> = [Extract<T, FloorType>] extends [never]
+  ? { 'Floor takes float16, bfloat16, float32 or float64 tensors: integers are already whole': T }
+  : unknown;
 
 /** Floor as one version defines it (runNode resolves which). */
-export function runFloor(version: OpVersion, input: unknown): Tensor | ResidentTensor {
+export function runFloor(version: OpVersion, input: unknown, out?: unknown): Tensor | ResidentTensor {
   const context: OpContext = { op: 'Floor', version: version.since };
   const x = asOperand(input, context, 'X');
   requireType(context, 'X', x.type, version.types.T);
   const type = x.type as FloorType;
   const onnxType = DTYPES[type].onnx;
+  // Any overlap with X is fine, in place included: X is copied in before anything is written.
+  const checkedOut = out === undefined ? undefined : checkOut(context, out, type, x.size);
+  const bytes = storageBytes(type, x.size);
 
   if (ResidentTensor.isResident(x)) {
-    const y = allocateResident(context, x.type, x.dims, x.size);
-    if (x.size > 0) wasm().kernels.floor(x.offset, y.offset, x.size, onnxType);
-    return y;
+    if (checkedOut === undefined) {
+      const y = allocateResident(context, x.type, x.dims, x.size);
+      if (x.size > 0) wasm().kernels.floor(x.offset, y.offset, x.size, onnxType);
+      return y;
+    }
+    if (bytes > 0) {
+      withScratch(context, [bytes], ([offset]) => {
+        wasm().kernels.floor(x.offset, offset, x.size, onnxType);
+        copyOut(offset, checkedOut.array, bytes);
+      });
+    }
+    return tensorOf(type, checkedOut.array as never, x.dims, x.size);
   }
 
-  const y = allocateData(type, x.size);
-  const bytes = storageBytes(type, x.size);
+  const y = checkedOut?.array ?? allocateData(type, x.size);
   if (bytes > 0) {
     withScratch(context, [bytes], ([offset]) => {
       copyIn(context, 'X', offset, x.data as Float32Array, bytes);
@@ -51,5 +68,5 @@ export function runFloor(version: OpVersion, input: unknown): Tensor | ResidentT
       copyOut(offset, y, bytes);
     });
   }
-  return tensorOf(x.type, y as never, x.dims, x.size);
+  return tensorOf(type, y as never, x.dims, x.size);
 }

@@ -1,74 +1,123 @@
-// Runs a data-movement kernel (tile, as_strided) over a tensor of any type,
-// resident or not.
+// Runs a data-movement op (Tile, AsStrided) over a tensor of any type,
+// resident or not, into a fresh array or the caller's `out`.
 //
-// Fixed-size types go straight to the kernel for their element size. Packed
-// 4-bit and 2-bit types are unpacked to a byte an element, moved as bytes and
-// packed again. Strings never enter WebAssembly: their uint32 indices are
-// moved by the same kernel (the same plan, not a second algorithm) and the
-// strings are gathered by index.
+// Two ways to move: the kernel in WebAssembly (copy in, move, copy out), or,
+// for JS arrays where the op says it is cheaper, the same plan run directly
+// between the JS arrays with TypedArray set and copyWithin (native memmove:
+// no copies in or out). Packed 4-bit and 2-bit types are unpacked to a byte
+// an element in WebAssembly, moved as bytes and packed again. Strings never
+// enter WebAssembly: their uint32 indices are moved by the same kernel (the
+// same plan, not a second algorithm) and the strings are gathered by index.
 import { DTYPES, type TensorData, allocateData, elementBytes, isPacked, storageBytes } from '../dtype.js';
-import type { OpContext } from '../errors.js';
+import { type OpContext, specError } from '../errors.js';
 import { ResidentTensor, type ResidentType, allocateResident } from '../resident.js';
 import { type Tensor, tensorOf } from '../tensor.js';
+import { bytesNow } from '../typed-array.js';
 import { type Kernels, copyIn, copyOut, wasm, withScratch, writeU32 } from '../wasm.js';
+import type { CheckedOut } from './out.js';
 
 /** Calls the kernel: input and output offsets, element size in bytes, offset of the uint32 parameters. */
 export type MoveKernel = (kernels: Kernels, x: number, y: number, elementSize: number, params: number) => void;
 
-/** The output of dims `dims` (`outputSize` elements), as a Tensor, or resident when the input is. */
-export function moveElements(context: OpContext, x: Tensor | ResidentTensor, dims: readonly number[], outputSize: number,
-  params: readonly number[], kernel: MoveKernel): Tensor | ResidentTensor {
-  if (ResidentTensor.isResident(x)) {
-    const y = allocateResident(context, x.type, dims, outputSize);
-    try {
-      if (outputSize > 0) {
-        withScratch(context, [params.length * 4], ([paramOffset]) => {
-          writeU32(paramOffset, params);
-          move(context, x.type, x.offset, y.offset, x.size, outputSize, paramOffset, kernel);
-        });
-      }
-    } catch (error) {
-      y.dispose();
-      throw error;
-    }
-    return y;
-  }
+/** One move, as an op planned it. */
+export interface Move {
+  /** Output dims and element count. */
+  readonly dims: readonly number[];
+  readonly size: number;
+  /** The kernel's uint32 parameters, and the call. */
+  readonly params: readonly number[];
+  readonly kernel: MoveKernel;
+  /** The same move between JS byte arrays, when the op judged it cheaper for this shape; else undefined. */
+  readonly onJsSide?: (x: Uint8Array, y: Uint8Array, elementSize: number) => void;
+}
 
-  if (x.type === 'string') {
-    const indices = tensorOf('uint32', Uint32Array.from({ length: x.size }, (_, i) => i), x.dims, x.size);
-    const moved = moveElements(context, indices, dims, outputSize, params, kernel) as Tensor<'uint32'>;
-    const strings = x.data as string[];
-    return tensorOf('string', Array.from(moved.data, (i) => strings[i]), dims, outputSize);
-  }
+/** The output of a move, as a Tensor (in `out` when given), or resident when the input is and there is no `out`. */
+export function moveElements(context: OpContext, x: Tensor | ResidentTensor, move: Move, out?: CheckedOut): Tensor | ResidentTensor {
+  if (ResidentTensor.isResident(x)) return moveResident(context, x, move, out);
+  if (x.type === 'string') return moveStrings(context, x, move);
 
   const type = x.type as ResidentType;
-  const output = allocateData(type, outputSize) as Exclude<TensorData, string[]>;
-  if (outputSize > 0) {
+  const output = (out?.array ?? allocateData(type, move.size)) as Exclude<TensorData, string[]>;
+  if (move.size > 0) {
     const inBytes = storageBytes(type, x.size);
-    const outBytes = storageBytes(type, outputSize);
-    // One allocation for input, output and parameters: a small op's cost is mostly per call.
-    withScratch(context, [inBytes, outBytes, params.length * 4], ([xOffset, yOffset, paramOffset]) => {
-      copyIn(context, 'input', xOffset, x.data as Exclude<TensorData, string[]>, inBytes);
-      writeU32(paramOffset, params);
-      move(context, type, xOffset, yOffset, x.size, outputSize, paramOffset, kernel);
-      copyOut(yOffset, output, outBytes);
-    });
+    const outBytes = storageBytes(type, move.size);
+    if (move.onJsSide && !isPacked(type)) {
+      move.onJsSide(inputBytes(context, x.data as ArrayBufferView, inBytes), bytesNow(output).subarray(0, outBytes), elementBytes(type));
+    } else {
+      // One allocation for input, output and parameters: a small op's cost is mostly per call.
+      withScratch(context, [inBytes, outBytes, move.params.length * 4], ([xOffset, yOffset, paramOffset]) => {
+        copyIn(context, 'input', xOffset, x.data as Exclude<TensorData, string[]>, inBytes);
+        writeU32(paramOffset, move.params);
+        runKernel(context, type, xOffset, yOffset, x.size, move, paramOffset);
+        copyOut(yOffset, output, outBytes);
+      });
+    }
   }
-  return tensorOf(type, output as never, dims, outputSize);
+  return tensorOf(type, output as never, move.dims, move.size);
+}
+
+/** The input's checked bytes, measured again here: a resizable buffer may have shrunk since its check. */
+function inputBytes(context: OpContext, data: ArrayBufferView, bytes: number): Uint8Array {
+  const now = bytesNow(data);
+  if (now.length < bytes) throw specError(context, 'input', `input data shrank after it was checked (${bytes} bytes expected, ${now.length} now)`);
+  return now.subarray(0, bytes);
+}
+
+function moveResident(context: OpContext, x: ResidentTensor, move: Move, out?: CheckedOut): Tensor | ResidentTensor {
+  const y = allocateResident(context, x.type, move.dims, move.size);
+  try {
+    if (move.size > 0) {
+      withScratch(context, [move.params.length * 4], ([paramOffset]) => {
+        writeU32(paramOffset, move.params);
+        runKernel(context, x.type, x.offset, y.offset, x.size, move, paramOffset);
+      });
+    }
+    if (out === undefined) return y;
+    copyOut(y.offset, out.array, y.byteLength);  // a resident chain ends in the caller's array
+    y.dispose();
+    return tensorOf(x.type, out.array as never, move.dims, move.size);
+  } catch (error) {
+    y.dispose();
+    throw error;
+  }
+}
+
+function moveStrings(context: OpContext, x: Tensor, move: Move): Tensor {
+  const indices = tensorOf('uint32', Uint32Array.from({ length: x.size }, (_, i) => i), x.dims, x.size);
+  const moved = moveElements(context, indices, move) as Tensor<'uint32'>;
+  const strings = x.data as string[];
+  return tensorOf('string', Array.from(moved.data, (i) => strings[i]), move.dims, move.size);
 }
 
 /** Runs the kernel from one place in memory to another; packed types go through bytes. */
-function move(context: OpContext, type: ResidentType, x: number, y: number, inputSize: number, outputSize: number,
-  paramOffset: number, kernel: MoveKernel): void {
+function runKernel(context: OpContext, type: ResidentType, x: number, y: number, inputSize: number, move: Move, paramOffset: number): void {
   const { kernels } = wasm();
   if (!isPacked(type)) {
-    kernel(kernels, x, y, elementBytes(type), paramOffset);
+    move.kernel(kernels, x, y, elementBytes(type), paramOffset);
     return;
   }
   const bits = DTYPES[type].bits;
-  withScratch(context, [inputSize, outputSize], ([bytesIn, bytesOut]) => {
+  withScratch(context, [inputSize, move.size], ([bytesIn, bytesOut]) => {
     kernels.unpack(x, bytesIn, inputSize, bits);
-    kernel(kernels, bytesIn, bytesOut, 1, paramOffset);
-    kernels.pack(bytesOut, y, outputSize, bits);
+    move.kernel(kernels, bytesIn, bytesOut, 1, paramOffset);
+    kernels.pack(bytesOut, y, move.size, bits);
   });
+}
+
+// When moving between JS arrays beats the wasm round trip (copy in, kernel,
+// copy out). A set or copyWithin call costs about 40-100 ns whatever its
+// size, a byte copied about 0.05-0.1 ns: the round trip's two extra copies
+// pay for a call per input row when rows are long or few. Measured with
+// bench/js-move.mjs in Node 20, Chromium 156 and Firefox ESR 153: JS wins
+// from 64-byte rows up, and below that while there are at most 16 rows.
+export const JS_MIN_ROW_BYTES = 64;
+export const JS_MAX_SHORT_ROWS = 16;
+
+/** Fills `total` bytes from `start` with copies of the first `filled`, doubling each time (native memmove). */
+export function replicate(y: Uint8Array, start: number, filled: number, total: number): void {
+  while (filled < total) {
+    const n = Math.min(filled, total - filled);
+    y.copyWithin(start + filled, start, start + n);
+    filled += n;
+  }
 }

@@ -3,11 +3,12 @@ import type { DataType } from '../dtype.js';
 import { elementBytes } from '../dtype.js';
 import { type OpContext, describe, specError } from '../errors.js';
 import { decode } from '../formats.js';
-import { type ResidentTensor, type ResidentType, asOperand, asPlainTensor } from '../resident.js';
+import { ResidentTensor, type ResidentType, asOperand, asPlainTensor } from '../resident.js';
 import type { Tensor, TensorLike } from '../tensor.js';
 import { type OpVersion, newest } from '../versions.js';
 import { integerList, outputSize, requireType } from './check.js';
-import { moveElements } from './movement.js';
+import { JS_MAX_SHORT_ROWS, JS_MIN_ROW_BYTES, moveElements, replicate } from './movement.js';
+import { type OutOf, type OutOptions, checkOut, outOption, refuseOverlap } from './out.js';
 import { requireReady } from '../wasm.js';
 
 /** Repeats for Tile: a 1-D int64 tensor with one entry per input axis, or a plain array of integers. */
@@ -21,13 +22,15 @@ export type Repeats = TensorLike<'int64'> | ArrayLike<number | bigint>;
  * @example tw.tile(new tw.Tensor('float32', new Float32Array([1, 2, 3, 4]), [2, 2]), [1, 2])
  *          // dims [2, 4], data [1, 2, 1, 2, 3, 4, 3, 4]
  */
-export function tile<T extends ResidentType>(input: ResidentTensor<T>, repeats: Repeats): ResidentTensor<T>;
-export function tile<T extends DataType>(input: TensorLike<T>, repeats: Repeats): Tensor<T>;
-export function tile(input: TensorLike | ResidentTensor, repeats: Repeats): Tensor | ResidentTensor {
+export function tile<T extends ResidentType>(input: ResidentTensor<T>, repeats: Repeats, options?: { out?: undefined }): ResidentTensor<T>;
+export function tile<T extends ResidentType>(input: ResidentTensor<T>, repeats: Repeats, options: { out: OutOf<T> }): Tensor<T>;
+export function tile<T extends DataType>(input: TensorLike<T>, repeats: Repeats, options?: OutOptions<T>): Tensor<T>;
+export function tile(input: TensorLike | ResidentTensor, repeats: Repeats, options?: OutOptions): Tensor | ResidentTensor {
   requireReady();
   const version = newest('Tile');
   const context: OpContext = { op: 'Tile', version: version.since };
-  return tileWith(context, version, input, integerList(context, 'repeats', repeats, 'tensor-or-array'));
+  const out = outOption(context, options);
+  return tileWith(context, version, input, integerList(context, 'repeats', repeats, 'tensor-or-array'), out);
 }
 
 /** Tile as one version defines it (runNode resolves which). */
@@ -47,7 +50,7 @@ export function runTile(version: OpVersion, inputs: readonly unknown[]): Tensor 
   return tileWith(context, version, input, input.dims.map((_, i) => (i === axis ? tiles : 1)));
 }
 
-function tileWith(context: OpContext, version: OpVersion, value: unknown, repeats: number[]): Tensor | ResidentTensor {
+function tileWith(context: OpContext, version: OpVersion, value: unknown, repeats: number[], out?: unknown): Tensor | ResidentTensor {
   const input = asOperand(value, context, 'input');
   requireType(context, 'input', input.type, version.types.T);
   const rank = input.dims.length;
@@ -65,8 +68,75 @@ function tileWith(context: OpContext, version: OpVersion, value: unknown, repeat
     }
   });
   const size = outputSize(context, 'repeats', dims, input.type === 'string' ? 4 : elementBytes(input.type));
-  return moveElements(context, input, dims, size, [...input.dims, ...repeats], (kernels, x, y, elementSize, params) =>
-    kernels.tile(x, y, elementSize, rank, params, params + 4 * rank));
+  const checkedOut = out === undefined ? undefined : checkOut(context, out, input.type, size);
+  if (checkedOut && !ResidentTensor.isResident(input)) refuseOverlap(context, checkedOut, input.data, 'input');
+  const axes = canonicalAxes(input.dims, repeats);
+  return moveElements(context, input, {
+    dims, size,
+    params: [...input.dims, ...repeats],
+    kernel: (kernels, x, y, elementSize, params) => kernels.tile(x, y, elementSize, rank, params, params + 4 * rank),
+    onJsSide: cheaperOnJsSide(axes, input.type) ? (x, y, elementSize) => tileBytes(x, y, axes, elementSize) : undefined,
+  }, checkedOut);
+}
+
+// ---------------------------------------------------------------- Tile between JS arrays
+// The plan of cpp/src/kernels/tile.cc, run with set (one input row) and
+// copyWithin (doubling copies of what is already written).
+
+/** An axis of the canonical form: extent and repeats (at least one of them 2 or more). */
+interface Axis {
+  dim: number;
+  readonly repeats: number;
+}
+
+/** Axes of extent 1 repeated once are no axes; an axis repeated once continues its outer neighbour's contiguous run. */
+function canonicalAxes(dims: readonly number[], repeats: readonly number[]): Axis[] {
+  const axes: Axis[] = [];
+  for (let i = 0; i < dims.length; i++) {
+    if (repeats[i] === 1 && (dims[i] === 1 || axes.length > 0)) {
+      if (axes.length > 0) axes[axes.length - 1].dim *= dims[i];
+      continue;
+    }
+    axes.push({ dim: dims[i], repeats: repeats[i] });
+  }
+  return axes;
+}
+
+function cheaperOnJsSide(axes: readonly Axis[], type: DataType): boolean {
+  if (axes.length === 0 || type === 'string') return true;
+  let rows = 1;
+  for (let i = 0; i + 1 < axes.length; i++) rows *= axes[i].dim;
+  return axes[axes.length - 1].dim * elementBytes(type) >= JS_MIN_ROW_BYTES || rows <= JS_MAX_SHORT_ROWS;
+}
+
+function tileBytes(x: Uint8Array, y: Uint8Array, axes: readonly Axis[], elementSize: number): void {
+  if (axes.length === 0) {
+    y.set(x.subarray(0, elementSize));
+    return;
+  }
+  const inStep = new Array<number>(axes.length);
+  const outStep = new Array<number>(axes.length);
+  let inner = elementSize;
+  let outer = elementSize;
+  for (let i = axes.length - 1; i >= 0; i--) {
+    inStep[i] = inner;
+    outStep[i] = outer;
+    inner *= axes[i].dim;
+    outer *= axes[i].dim * axes[i].repeats;
+  }
+  const build = (level: number, xAt: number, yAt: number): void => {
+    const { dim, repeats } = axes[level];
+    if (level + 1 === axes.length) {
+      const run = dim * elementSize;
+      y.set(x.subarray(xAt, xAt + run), yAt);
+      replicate(y, yAt, run, run * repeats);
+      return;
+    }
+    for (let i = 0; i < dim; i++) build(level + 1, xAt + i * inStep[level], yAt + i * outStep[level]);
+    const block = dim * outStep[level];
+    replicate(y, yAt, block, block * repeats);
+  };
+  build(0, 0, 0);
 }
 
 /**

@@ -1,0 +1,65 @@
+// `out`: writing an op's result into the caller's own typed array instead of
+// a fresh one (a fresh typed array costs 7-20x an existing one to write in
+// browsers). Checked before anything is written, so a refused call leaves
+// `out` as it was.
+import { DTYPES, type DataOf, type DataType, storageLength } from '../dtype.js';
+import { type OpContext, describe, specError } from '../errors.js';
+import type { Float16ArrayLike } from '../tensor.js';
+import { type TypedArrayFacts, isDetached, isSharedBuffer, typedArrayFacts, typedArrayKind } from '../typed-array.js';
+import { wasm } from '../wasm.js';
+import { ownValue } from './check.js';
+
+/** The array an op of output type T writes into: its storage class (or a Float16Array for float16). */
+export type OutOf<T extends DataType> = DataOf<T> | (T extends 'float16' ? Float16ArrayLike : never);
+
+/** An op's options with `out`. */
+export interface OutOptions<T extends DataType = DataType> {
+  /** Write the result here: exactly the output's storage class and length. The returned Tensor's data is this array. */
+  out?: OutOf<T>;
+}
+
+/** A checked `out`, with the facts read once. */
+export interface CheckedOut {
+  readonly array: ArrayBufferView;
+  readonly facts: TypedArrayFacts;
+}
+
+/** `options.out` (an own property, read once), or undefined when there is none. */
+export function outOption(context: OpContext, options: unknown): unknown {
+  if (options === undefined) return undefined;
+  if (typeof options !== 'object' || options === null) {
+    throw specError(context, 'options', `options must be an object such as { out } (got ${describe(options)})`);
+  }
+  return ownValue(options, 'out');
+}
+
+/**
+ * Checks `out` for an output of `type` and `size` elements: the storage class
+ * and length, a buffer that is neither detached, shared nor the module's own
+ * memory.
+ */
+export function checkOut(context: OpContext, out: unknown, type: DataType, size: number): CheckedOut {
+  if (type === 'string') throw specError(context, 'out', 'a string output takes no out (strings are not typed arrays)');
+  const storage = DTYPES[type].storage;
+  const kind = typedArrayKind(out);
+  if (kind !== storage && !(type === 'float16' && kind === 'Float16Array')) {
+    throw specError(context, 'out', `out must be a ${storage} for a ${type} output (got ${describe(out)})`);
+  }
+  const facts = typedArrayFacts(out as object, kind);
+  if (isDetached(facts.buffer)) throw specError(context, 'out', 'out is on a detached ArrayBuffer');
+  if (isSharedBuffer(facts.buffer)) throw specError(context, 'out', 'out must not be on a SharedArrayBuffer (another thread could change it while the op writes)');
+  if (facts.buffer === wasm().memory.buffer) throw specError(context, 'out', 'out must be JS memory, not a view of WebAssembly memory (a resident tensor\'s view())');
+  const length = storageLength(type, size);
+  if (facts.length !== length) throw specError(context, 'out', `out must have length ${length} for this output (got ${facts.length})`);
+  return { array: out as ArrayBufferView, facts };
+}
+
+/** Refuses an `out` whose bytes overlap an input's (Tile and AsStrided read the input while writing). */
+export function refuseOverlap(context: OpContext, out: CheckedOut, input: unknown, name: string): void {
+  const kind = typedArrayKind(input);
+  if (kind === undefined) return;
+  const facts = typedArrayFacts(input as object, kind);
+  if (facts.buffer !== out.facts.buffer) return;
+  const apart = facts.byteOffset + facts.byteLength <= out.facts.byteOffset || out.facts.byteOffset + out.facts.byteLength <= facts.byteOffset;
+  if (!apart) throw specError(context, 'out', `out must not overlap ${name}'s data`);
+}
