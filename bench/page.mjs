@@ -58,22 +58,30 @@ async function main() {
 /**
  * The roofline runs in tessera's own instance (the bench build's exports, in
  * the same memory), which the bundle does not expose: this watches
- * WebAssembly.instantiate for instances with the bench exports and keeps the
- * latest (a memory release replaces the instance).
+ * WebAssembly.instantiate (init) and new WebAssembly.Instance (a memory
+ * release) for instances with the bench exports, and keeps the latest.
  */
 function captureInstances() {
   let latest;
+  const note = (instance) => {
+    const { exports } = instance;
+    if (typeof exports.tessera_bench_copy_bytes !== 'function') return;
+    const memory = Object.values(exports).find((e) => e instanceof WebAssembly.Memory);
+    latest = { malloc: exports.malloc, free: exports.free, memory, exports };
+  };
   const instantiate = WebAssembly.instantiate;
   WebAssembly.instantiate = async function (...args) {
     const result = await instantiate.apply(this, args);
-    const instance = result instanceof WebAssembly.Instance ? result : result.instance;
-    if (typeof instance.exports.tessera_bench_copy_bytes === 'function') {
-      const { exports } = instance;
-      const memory = Object.values(exports).find((e) => e instanceof WebAssembly.Memory);
-      latest = { malloc: exports.malloc, free: exports.free, memory, exports };
-    }
+    note(result instanceof WebAssembly.Instance ? result : result.instance);
     return result;
   };
+  WebAssembly.Instance = new Proxy(WebAssembly.Instance, {
+    construct(target, args, newTarget) {
+      const instance = Reflect.construct(target, args, newTarget);
+      note(instance);
+      return instance;
+    },
+  });
   return {
     current() {
       if (latest === undefined) throw new Error('bench: the bench build was not instantiated');

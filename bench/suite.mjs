@@ -66,6 +66,10 @@ export function suite(host) {
     memory.resident = stats();
     memory.peak = Math.max(...Object.values(memory));
 
+    // The roofline's blocks are plain mallocs the library knows nothing of: a
+    // live resident tensor keeps its automatic release from replacing the
+    // instance under them while a peer's long batches leave tessera idle.
+    const pin = tw.toResident(new tw.Tensor('uint8', new Uint8Array(1), [1]));
     const xs = w.residentByOption ? undefined : twScalar.toResident(w.x);
     const jsOut = new w.Out(w.outLength);
     const [roofImpls, freeRoofline] = await roof.implementations({ ...w.roofline, outBytes: workload.outBytes, OutArray: w.Out });
@@ -87,6 +91,7 @@ export function suite(host) {
       return { name: workload.name, op: workload.op, type: workload.type, outBytes: workload.outBytes, us, memory };
     } finally {
       freeRoofline();
+      pin.dispose();
       xr?.dispose();
       xs?.dispose();
     }
