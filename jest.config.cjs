@@ -1,12 +1,33 @@
 // Jest runs the TypeScript tests against the built package (dist/), so what
 // is tested is what ships. `npm run build` first (npm test does).
-module.exports = {
+//
+// Two projects, one per WebAssembly build: "simd" runs every suite on the
+// default tessera.wasm; "scalar" runs the suites that exercise ops again on
+// tessera-scalar.wasm (tests/js/scalar-backend.ts loads it before each file's
+// own init()). `jest --selectProjects scalar` runs one.
+const common = {
   testEnvironment: 'node',
   roots: ['<rootDir>/tests/js'],
-  testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tests/tsconfig.json' }] },
   moduleNameMapper: {
     '^tessera-wasm$': '<rootDir>/dist/cjs/index.cjs',
     '^(\\.{1,2}/.*)\\.js$': '$1',  // source modules import './x.js' for ESM; ts-jest finds x.ts
   },
+};
+
+module.exports = {
+  projects: [
+    { ...common, displayName: 'simd', testMatch: ['**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'scalar',
+      testMatch: ['**/*.test.ts'],
+      // init.test.ts tests loading itself (the default build among it);
+      // release.test.ts needs its own init() options first (autoRelease; the
+      // engine matrix checks releasing memory on both builds); backends.test.ts
+      // runs both builds side by side already.
+      testPathIgnorePatterns: ['/init\\.test\\.ts$', '/release\\.test\\.ts$', '/backends\\.test\\.ts$'],
+      setupFilesAfterEnv: ['<rootDir>/tests/js/scalar-backend.ts'],
+    },
+  ],
 };

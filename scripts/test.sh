@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # The test command (npm test): set up, build, then every suite.
-#   native doctest on the kernels (plain, and under ASan+UBSan)
+#   native doctest on the kernels (plain, and under ASan+UBSan), and the same
+#   suite on both wasm builds' kernels (SIMD128, and SIMDe's portable C) in Node
 #   each libFuzzer target over its seed corpus (npm run fuzz runs them longer)
-#   Jest on the API, against the built package
+#   Jest on the API, against the built package, on both wasm builds
 #   the published types (tsc --strict on tests/types)
 #   the npm package in scratch projects: Node CJS/ESM, TypeScript, Vite +
 #   Chromium (tests/e2e/package.test.mjs)
 #   the engine matrix: one conformance suite in Node (ESM, require), Deno, Bun
 #   (ESM, require), Chromium and Firefox ESR, SIMD and scalar (tests/engines/run.mjs)
+#   interop: round trips with the real onnxruntime-web and TensorFlow.js
 #   the web demo in Debian's Chromium (playwright-core), against its Vite build
 # Ends with one line: "tests: N passed, M failed".
 set -euo pipefail
@@ -63,7 +65,11 @@ echo "== kernels on WebAssembly SIMD128 (the same doctest suite, under Node)"
 NODE_PATH=/usr/share/nodejs cmake --build build/wasm --target tessera-tests -j2 >/dev/null
 doctest node build/wasm/tessera-tests.cjs --no-colors
 
-echo "== TypeScript API (Jest)"
+echo "== kernels as tessera-scalar.wasm builds them: SIMDe's portable C, no SIMD128 (the same suite, under Node)"
+NODE_PATH=/usr/share/nodejs cmake --build build/wasm --target tessera-tests-scalar -j2 >/dev/null
+doctest node build/wasm/tessera-tests-scalar.cjs --no-colors
+
+echo "== TypeScript API (Jest: every suite on tessera.wasm, the op suites again on tessera-scalar.wasm)"
 node_modules/.bin/tsc -p tests/tsconfig.json
 status=0
 node_modules/.bin/jest --json --outputFile=build/jest-results.json || status=$?
@@ -101,6 +107,17 @@ else
   count 0 1  # it died before its summary
 fi
 rm -f "$engines_log"
+
+echo "== interop with the real onnxruntime-web and TensorFlow.js (tests/e2e/interop.test.mjs)"
+interop_log=$(mktemp)
+node tests/e2e/interop.test.mjs 2>&1 | tee "$interop_log" | grep -v '^ok ' || true
+line=$(grep -E '^interop: [0-9]+ passed, [0-9]+ failed$' "$interop_log" | tail -n 1)
+if [ -n "$line" ]; then
+  count "$(sed -E 's/^interop: ([0-9]+) passed.*/\1/' <<<"$line")" "$(sed -E 's/.* ([0-9]+) failed$/\1/' <<<"$line")"
+else
+  count 0 1  # it died before its summary
+fi
+rm -f "$interop_log"
 
 echo "== web demo in Chromium (playwright-core)"
 npm run build:demo --silent

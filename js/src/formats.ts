@@ -27,10 +27,8 @@
 //     two agree. Cast-25 leaves negative inputs unspecified; like
 //     to_float8e8m0, the sign is ignored.
 // Integer formats round to nearest even, then saturate (as ONNX Cast does for int4 and int2).
-import { DTYPES, type DataType } from './dtype.js';
+import { DTYPES } from './dtype.js';
 import { type OpContext, describe, specError } from './errors.js';
-import { asPlainTensor } from './resident.js';
-import type { TensorLike } from './tensor.js';
 import { LIMITS } from './generated/limits.js';
 import { typedArrayFacts, typedArrayKind } from './typed-array.js';
 
@@ -118,9 +116,9 @@ const FORMATS = {
 /** The types `encode` and `decode` cover. */
 export type NarrowType = keyof typeof FORMATS;
 
-const NARROW_TYPES = Object.keys(FORMATS) as NarrowType[];
+export const NARROW_TYPES = Object.keys(FORMATS) as NarrowType[];
 
-function isNarrowType(type: unknown): type is NarrowType {
+export function isNarrowType(type: unknown): type is NarrowType {
   return typeof type === 'string' && Object.prototype.hasOwnProperty.call(FORMATS, type);
 }
 
@@ -296,7 +294,6 @@ function decodeInt(f: IntFormat, code: number): number {
 // The API
 
 const ENCODE: OpContext = { op: 'encode' };
-const DECODE: OpContext = { op: 'decode' };
 
 function bitsOf(type: NarrowType): number {
   return DTYPES[type].bits;
@@ -369,32 +366,22 @@ function checkOptions(options: unknown): { saturate: boolean; roundMode: RoundMo
 }
 
 /**
- * The storage of a narrow type back to numbers, exactly: one number per
- * element (packed types unpacked, padding bits ignored), NaN codes to NaN,
- * negative zero to -0, float16/bfloat16/float8e5m2 infinities to +/-Inf.
- * Takes a Tensor or any `{type, data, dims}`; a float16 Tensor may hold a
- * `Float16Array`.
- *
- * @example tw.decode(new tw.Tensor('float8e4m3fn', new Uint8Array([0x38, 0xfe]), [2])) // [1, -448]
- * @example tw.decode(new tw.Tensor('int4', new Uint8Array([0x87, 0x02]), [3]))          // [7, -8, 2]
+ * A narrow type's storage back to numbers, exactly: one number per element
+ * (packed types unpacked, padding bits ignored), NaN codes to NaN, negative
+ * zero to -0, float16/bfloat16/float8e5m2 infinities to +/-Inf. `data` is a
+ * checked storage array (a Float16Array too) holding at least `size` elements.
  */
-export function decode(t: TensorLike): number[] {
-  const tensor = asPlainTensor(t, DECODE, 't');
-  const type: DataType = tensor.type;
-  if (!isNarrowType(type)) {
-    throw specError(DECODE, 't', `t type must be one of ${NARROW_TYPES.join(', ')} (got ${type})`);
-  }
+export function decodeStorage(type: NarrowType, data: ArrayBufferView, size: number): number[] {
   const format: Format = FORMATS[type];
   // The storage's bits as unsigned integers, whatever realm or class holds them (a Float16Array too).
-  const data = tensor.data as unknown as ArrayBufferView;
   const facts = typedArrayFacts(data, typedArrayKind(data)!);
   const storage = facts.kind === 'Uint8Array' ? new Uint8Array(facts.buffer, facts.byteOffset, facts.length)
     : new Uint16Array(facts.buffer, facts.byteOffset, facts.length);
   const bits = bitsOf(type);
   const perByte = bits < 8 ? 8 / bits : 1;
   const mask = 2 ** bits - 1;
-  const out = new Array<number>(tensor.size);
-  for (let i = 0; i < tensor.size; i++) {
+  const out = new Array<number>(size);
+  for (let i = 0; i < size; i++) {
     const code = perByte === 1 ? storage[i] : (storage[Math.floor(i / perByte)] >> (bits * (i % perByte))) & mask;
     out[i] = format.kind === 'float' ? decodeFloat(format, code)
       : format.kind === 'exponent' ? decodeExponent(format, code)

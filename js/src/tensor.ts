@@ -2,6 +2,7 @@ import { DTYPES, type DataOf, type DataType, isDataType, storageLength } from '.
 import { type OpContext, describe, specError } from './errors.js';
 import { LIMITS } from './generated/limits.js';
 import { typedArrayFacts, typedArrayKind } from './typed-array.js';
+import { type Nested, elementsOf, formatTensor, nest } from './tensor-text.js';
 import { isReady, wasm } from './wasm.js';
 
 /** What every op takes as a tensor: a `Tensor`, or any `{type, data, dims}` that would be one. */
@@ -17,10 +18,9 @@ export interface Float16ArrayLike extends ArrayLike<number> {
   readonly byteOffset: number;
 }
 
-// Tensors this library made, by its constructor or inside an op: frozen, with
-// dims it copied, so their parts were checked once and cannot change since.
-// A look-alike (Object.create(Tensor.prototype) with getters) is not in it.
-const made = new WeakSet<object>();
+// The token of the library's own factory (tensorOf), which skips the checks
+// for parts it knows are right. Private to this module: no caller can pass it.
+const TRUSTED = Symbol('tessera-wasm trusted parts');
 
 /**
  * An n-dimensional array of one data type, stored in a plain JS array as the
@@ -34,33 +34,91 @@ export class Tensor<T extends DataType = DataType> {
   readonly dims: readonly number[];
   /** Element count: the product of dims (1 for a scalar, `dims = []`). */
   readonly size: number;
+  // Every Tensor made by this class has it (a look-alike from
+  // Object.create(Tensor.prototype) does not): its parts were checked once
+  // and, frozen, cannot have changed since.
+  readonly #made = true;
 
   constructor(type: T, data: DataOf<T> | (T extends 'float16' ? Float16ArrayLike : never), dims: readonly number[]) {
-    const checked = checkTensor({ op: 'Tensor' }, 'tensor', type, data, dims);
-    this.type = checked.type as T;
-    this.data = (checked.type === 'string' ? data : checked.data) as DataOf<T>;  // the caller's own array, as onnxruntime-web keeps it
-    this.dims = checked.dims;
-    this.size = checked.size;
+    // tensorOf's hidden arguments: its token and the element count.
+    // eslint-disable-next-line prefer-rest-params
+    if (arguments[3] === TRUSTED) {
+      this.type = type;
+      this.data = data as DataOf<T>;
+      this.dims = dims;
+      this.size = arguments[4] as number;  // eslint-disable-line prefer-rest-params
+    } else {
+      const checked = checkTensor({ op: 'Tensor' }, 'tensor', type, data, dims);
+      this.type = checked.type as T;
+      this.data = (checked.type === 'string' ? data : checked.data) as DataOf<T>;  // the caller's own array, as onnxruntime-web keeps it
+      this.dims = checked.dims;
+      this.size = checked.size;
+    }
     Object.freeze(this);
-    made.add(this);
+  }
+
+  /** Where the data is, as onnxruntime-web's Tensor says it: so a tessera Tensor is a `session.run` feed as it is. */
+  get location(): 'cpu' {
+    return 'cpu';
+  }
+
+  /** Whether a value is a Tensor this class made (not a look-alike). */
+  static isTensor(value: unknown): value is Tensor {
+    return typeof value === 'object' && value !== null && #made in value;
+  }
+
+  /**
+   * The elements as nested arrays, one level per dim (numpy's `tolist()`):
+   * numbers, bigints for int64/uint64, booleans for bool, strings, [re, im]
+   * for complex types; narrow types (float16, float8, int4, ...) decoded to
+   * their values. A scalar gives its one element.
+   *
+   * @example new tw.Tensor('int32', new Int32Array([1, 2, 3, 4]), [2, 2]).toArray() // [[1, 2], [3, 4]]
+   */
+  toArray(): Nested {
+    return nest(elementsOf(this.type, this.data, this.size), this.dims);
+  }
+
+  /**
+   * numpy-like text: the type and dims, then the elements nested by dims
+   * (decoded for narrow types), summarized past 1000 elements. Node's and
+   * Deno's console show the same.
+   */
+  toString(): string {
+    return formatTensor(this.type, this.data, this.dims, this.size);
+  }
+
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return this.toString();
+  }
+
+  [Symbol.for('Deno.customInspect')](): string {
+    return this.toString();
+  }
+
+  /**
+   * A float16 tensor's data as a `Float16Array` (a view of the same bits, no
+   * copy) where the runtime has one (browsers since 2025, Deno, Bun; not
+   * Node 20). `data` itself stays the Uint16Array of bit patterns.
+   */
+  asFloat16Array(): Float16ArrayLike {
+    const Float16 = (globalThis as { Float16Array?: new (buffer: ArrayBufferLike, offset: number, length: number) => Float16ArrayLike }).Float16Array;
+    if (this.type !== 'float16') throw specError({ op: 'asFloat16Array' }, 'this', `only a float16 tensor has float16 data (this one is ${this.type})`);
+    if (Float16 === undefined) throw specError({ op: 'asFloat16Array' }, 'this', 'this runtime has no Float16Array (Node 20 lacks it): read values with tw.decode(t) or t.toArray()');
+    const facts = typedArrayFacts(this.data as object, typedArrayKind(this.data)!);
+    return new Float16(facts.buffer, facts.byteOffset, facts.length);
   }
 }
 
 /**
  * A Tensor of parts that are right by construction (an op's output, a checked
- * input), made without running the constructor's checks, which for a large
- * bool output would be a pass over every byte. `dims` must be the library's
- * own array: it is frozen here.
+ * input), made without the constructor's checks, which for a large bool
+ * output would be a pass over every byte. `dims` must be the library's own
+ * array: it is frozen here.
  */
 export function tensorOf<T extends DataType>(type: T, data: DataOf<T>, dims: readonly number[], size: number): Tensor<T> {
-  const t = Object.create(Tensor.prototype) as { -readonly [K in keyof Tensor<T>]: Tensor<T>[K] };
-  t.type = type;
-  t.data = data;
-  t.dims = Object.isFrozen(dims) ? dims : Object.freeze(dims);
-  t.size = size;
-  Object.freeze(t);
-  made.add(t);
-  return t as Tensor<T>;
+  const make = Tensor as unknown as new (...parts: unknown[]) => Tensor<T>;
+  return new make(type, data, Object.isFrozen(dims) ? dims : Object.freeze(dims), TRUSTED, size);
 }
 
 /**
@@ -70,15 +128,30 @@ export function tensorOf<T extends DataType>(type: T, data: DataOf<T>, dims: rea
  */
 export function asTensor(value: unknown, context: OpContext, name: string): Tensor {
   // A string array stays mutable after its check: strings are read again, into a private copy.
-  if (typeof value === 'object' && value !== null && made.has(value) && (value as Tensor).type !== 'string') {
-    return outsideModuleMemory(value as Tensor);
-  }
+  if (Tensor.isTensor(value) && value.type !== 'string') return outsideModuleMemory(value);
   if (typeof value !== 'object' || value === null) {
     throw specError(context, name, `${name} must be a Tensor or {type, data, dims} (got ${describe(value)})`);
   }
   const { type, data, dims } = value as Record<string, unknown>;
+  if (type === undefined && dims === undefined) return fromTfjs(value, context, name);  // tfjs: dtype, shape, and data() as a method
   const checked = checkTensor(context, name, type, data, dims);
   return outsideModuleMemory(tensorOf(checked.type, checked.data as never, checked.dims, checked.size));
+}
+
+/**
+ * A TensorFlow.js tensor ({dtype, shape, dataSync()}; float32, int32, bool
+ * and complex64 map to the types of the same name), its data read once.
+ */
+function fromTfjs(value: object, context: OpContext, name: string): Tensor {
+  const { dtype, shape, dataSync } = value as Record<string, unknown>;
+  if (typeof dataSync !== 'function' || typeof dtype !== 'string') {
+    throw specError(context, name, `${name} must be a Tensor, a {type, data, dims} or a tfjs tensor (got ${describe(value)})`);
+  }
+  if (!['float32', 'int32', 'bool', 'complex64'].includes(dtype)) {
+    throw specError(context, name, `${name} is a tfjs ${dtype} tensor: take its values with dataSync() and build a tw.Tensor of the type you mean`);
+  }
+  const checked = checkTensor(context, name, dtype, dataSync.call(value), shape);
+  return tensorOf(checked.type, checked.data as never, checked.dims, checked.size);
 }
 
 /**

@@ -39,23 +39,22 @@ export function typedArrayFacts(value: object, kind: string): TypedArrayFacts {
 
 /** The bytes a typed array covers right now, as a fresh Uint8Array view (no copy); empty once its buffer is detached. */
 export function bytesNow(value: ArrayBufferView): Uint8Array {
-  const buffer = bufferGetter.call(value);
-  if (isDetached(buffer)) return new Uint8Array(0);
-  return new Uint8Array(buffer, byteOffsetGetter.call(value), byteLengthGetter.call(value));
+  const byteLength = byteLengthGetter.call(value);  // 0 once detached
+  if (byteLength === 0) return new Uint8Array(0);
+  return new Uint8Array(bufferGetter.call(value), byteOffsetGetter.call(value), byteLength);
 }
 
 const byteLengthOfBuffer = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'byteLength')!.get as Getter<number>;
-const sharedBuffersExist = typeof SharedArrayBuffer === 'function';
+const detachedGetter = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'detached')?.get as Getter<boolean> | undefined;
+const SharedPrototype = typeof SharedArrayBuffer === 'function' ? SharedArrayBuffer.prototype : undefined;
 
 /**
- * Whether the buffer is a SharedArrayBuffer (of any realm). ArrayBuffer's
- * byteLength getter refuses exactly those, so the common case throws
- * nothing: a thrown TypeError costs about 25 µs in V8, more than a whole
- * small op (the benchmark's 4x4 tile went from 5 to 30 µs when this asked
- * SharedArrayBuffer's getter, which throws for every ordinary buffer).
+ * Whether the buffer is a SharedArrayBuffer, of any realm, whatever its
+ * prototype says: ArrayBuffer's own byteLength getter refuses one. Checked
+ * without a throw in the common cases (a throw costs tens of microseconds).
  */
 export function isSharedBuffer(buffer: ArrayBufferLike): boolean {
-  if (!sharedBuffersExist) return false;
+  if (SharedPrototype !== undefined && Object.getPrototypeOf(buffer) === SharedPrototype) return true;
   try {
     byteLengthOfBuffer.call(buffer);
     return false;
@@ -64,10 +63,9 @@ export function isSharedBuffer(buffer: ArrayBufferLike): boolean {
   }
 }
 
-/** Whether an ArrayBuffer has been detached (transferred): its byteLength reads 0 and views of it are empty. */
+/** Whether an ArrayBuffer has been detached (transferred): views of it are then empty. */
 export function isDetached(buffer: ArrayBufferLike): boolean {
   if (isSharedBuffer(buffer)) return false;
-  const detached = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'detached')?.get as Getter<boolean> | undefined;
-  if (detached) return detached.call(buffer);
+  if (detachedGetter) return detachedGetter.call(buffer);
   return byteLengthOfBuffer.call(buffer) === 0;
 }

@@ -52,7 +52,7 @@ const OPS = {
       await page.fill('#param-shape', '2, -1');
     },
     field: 'shape',
-    message: 'ConstantOfShape-25: shape[1] must be >= 0 (got -1)',
+    message: 'ConstantOfShape-25: input[1] must be >= 0 (got -1)',
   },
   AsStrided: {
     example: { dims: '[2, 2]', type: 'float16', cells: ['1', '4', '3', '6'] },

@@ -4,6 +4,8 @@
 // Anywhere else (natively with g++ for doctest, sanitizers and fuzzers, or for
 // WebAssembly without SIMD, the scalar fallback build) SIMDe provides the same
 // intrinsics in portable C, so there is one kernel source for every build.
+// SIMDe's portable C departs from WebAssembly for some intrinsics (abs of -0,
+// min/max of -0, ...): cpp/src/kernels/README.md lists them; kernels avoid them.
 #pragma once
 
 #if defined(__wasm_simd128__)

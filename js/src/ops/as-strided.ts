@@ -9,7 +9,7 @@ import { OPS, type OpVersion } from '../versions.js';
 import { LIMITS } from '../generated/limits.js';
 import { requireReady } from '../wasm.js';
 import { checkedLength, listLength, outputSize, ownValue, requireType, safeIntegers } from './check.js';
-import { JS_MAX_SHORT_ROWS, JS_MIN_ROW_BYTES, moveElements } from './movement.js';
+import { JS_MAX_SHORT_SLICES, JS_MIN_ROW_BYTES, moveElements } from './movement.js';
 import { type OutOf, type OutOptions, checkOut, refuseOverlap } from './out.js';
 
 /** AsStrided's parameters: output dims, the input stride of each, and the starting element. */
@@ -108,7 +108,7 @@ function rowsOnJsSide(size: readonly number[], stride: readonly number[], type: 
   if (stride[rank - 1] !== 1 && size[rank - 1] !== 1) return false;
   let rows = 1;
   for (let i = 0; i + 1 < rank; i++) rows *= size[i];
-  return size[rank - 1] * elementBytes(type) >= JS_MIN_ROW_BYTES || rows <= JS_MAX_SHORT_ROWS;
+  return size[rank - 1] * elementBytes(type) >= JS_MIN_ROW_BYTES || rows <= JS_MAX_SHORT_SLICES;
 }
 
 function copyRows(x: Uint8Array, y: Uint8Array, size: readonly number[], stride: readonly number[], offset: number, elementSize: number): void {

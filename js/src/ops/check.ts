@@ -9,13 +9,13 @@ import { typedArrayFacts, typedArrayKind } from '../typed-array.js';
 /** The type must be one the op's version allows. */
 export function requireType(context: OpContext, name: string, type: DataType, allowed: readonly DataType[]): void {
   if (!allowed.includes(type)) {
-    throw specError(context, name, `${name} type must be one of ${allowed.join(', ')} (got ${type})${floorHint(context, allowed)}`);
+    throw specError(context, name, `${name} type must be one of ${allowed.join(', ')} (got ${type})${floorHint(context, type)}`);
   }
 }
 
 // Floor of an integer tensor is the tensor itself: say so rather than only refuse.
-function floorHint(context: OpContext, allowed: readonly DataType[]): string {
-  return context.op === 'Floor' && !allowed.includes('int32') ? '; integers are already whole: use the tensor as it is' : '';
+function floorHint(context: OpContext, type: DataType): string {
+  return context.op === 'Floor' && /^u?int\d+$/.test(type) ? '; integers are already whole: use the tensor as it is' : '';
 }
 
 /** An own property's value, read once (a getter runs once); undefined when absent or inherited. */

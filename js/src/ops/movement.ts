@@ -105,13 +105,22 @@ function runKernel(context: OpContext, type: ResidentType, x: number, y: number,
 }
 
 // When moving between JS arrays beats the wasm round trip (copy in, kernel,
-// copy out). A set or copyWithin call costs about 40-100 ns whatever its
-// size, a byte copied about 0.05-0.1 ns: the round trip's two extra copies
-// pay for a call per input row when rows are long or few. Measured with
-// bench/js-move.mjs in Node 20, Chromium 156 and Firefox ESR 153: JS wins
-// from 64-byte rows up, and below that while there are at most 16 rows.
-export const JS_MIN_ROW_BYTES = 64;
-export const JS_MAX_SHORT_ROWS = 16;
+// copy out). Each row costs the JS side a call or two (copyWithin, or set of
+// a subarray) of about 50-100 ns whatever its length; the round trip costs
+// about 2 us a call and two extra copies of the data, but moves a short row
+// in nanoseconds. So the JS side wins while rows are few, or long enough that
+// the per-row call is small beside the copies it saves. Measured with
+// bench/js-move.mjs (Tile of [rows, n] by [1, 2] into an existing array, the
+// ratio JS / kernel), Node 20 on this repository's 2-core x64 machine:
+//   rows <= 256: 0.01-0.9 at every row length;
+//   1024 rows: 2.9 at 4-byte rows, 1.2 at 256, 0.76 at 1 KiB, 0.46 at 4 KiB;
+//   4096 rows: 5.9 at 4-byte rows, 1.4 at 256, 0.51 at 1 KiB.
+// AsStrided's rows each make a subarray (a copy between two arrays has no
+// other form), about twice a copyWithin: it takes the JS side at a quarter
+// of the row count.
+export const JS_MIN_ROW_BYTES = 1024;
+export const JS_MAX_SHORT_ROWS = 256;
+export const JS_MAX_SHORT_SLICES = 64;
 
 /** Fills `total` bytes from `start` with copies of the first `filled`, doubling each time (native memmove). */
 export function replicate(y: Uint8Array, start: number, filled: number, total: number): void {

@@ -46,11 +46,14 @@ export function checkOut(context: OpContext, out: unknown, type: DataType, size:
     throw specError(context, 'out', `out must be a ${storage} for a ${type} output (got ${describe(out)})`);
   }
   const facts = typedArrayFacts(out as object, kind);
-  if (isDetached(facts.buffer)) throw specError(context, 'out', 'out is on a detached ArrayBuffer');
+  const length = storageLength(type, size);
+  if (facts.length !== length) {
+    // A detached buffer reads as length 0: say which it is.
+    if (length > 0 && isDetached(facts.buffer)) throw specError(context, 'out', 'out is on a detached ArrayBuffer');
+    throw specError(context, 'out', `out must have length ${length} for this output (got ${facts.length})`);
+  }
   if (isSharedBuffer(facts.buffer)) throw specError(context, 'out', 'out must not be on a SharedArrayBuffer (another thread could change it while the op writes)');
   if (facts.buffer === wasm().memory.buffer) throw specError(context, 'out', 'out must be JS memory, not a view of WebAssembly memory (a resident tensor\'s view())');
-  const length = storageLength(type, size);
-  if (facts.length !== length) throw specError(context, 'out', `out must have length ${length} for this output (got ${facts.length})`);
   return { array: out as ArrayBufferView, facts };
 }
 

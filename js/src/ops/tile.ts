@@ -2,7 +2,7 @@
 import type { DataType } from '../dtype.js';
 import { elementBytes } from '../dtype.js';
 import { type OpContext, describe, specError } from '../errors.js';
-import { decode } from '../formats.js';
+import { decode } from '../values.js';
 import { ResidentTensor, type ResidentType, asOperand, asPlainTensor } from '../resident.js';
 import type { Tensor, TensorLike } from '../tensor.js';
 import { type OpVersion, newest } from '../versions.js';
@@ -80,8 +80,11 @@ function tileWith(context: OpContext, version: OpVersion, value: unknown, repeat
 }
 
 // ---------------------------------------------------------------- Tile between JS arrays
-// The plan of cpp/src/kernels/tile.cc, run with set (one input row) and
-// copyWithin (doubling copies of what is already written).
+// The plan of cpp/src/kernels/tile.cc, run with copyWithin alone (native
+// memmove, and no typed array made per row): the input is first copied to
+// the end of the output, and rows are taken from there. Rows go out in
+// order, and the first copy of an element never lands past where it is read
+// from, so no write reaches input that is still to be read.
 
 /** An axis of the canonical form: extent and repeats (at least one of them 2 or more). */
 interface Axis {
@@ -90,7 +93,7 @@ interface Axis {
 }
 
 /** Axes of extent 1 repeated once are no axes; an axis repeated once continues its outer neighbour's contiguous run. */
-function canonicalAxes(dims: readonly number[], repeats: readonly number[]): Axis[] {
+export function canonicalAxes(dims: readonly number[], repeats: readonly number[]): Axis[] {
   const axes: Axis[] = [];
   for (let i = 0; i < dims.length; i++) {
     if (repeats[i] === 1 && (dims[i] === 1 || axes.length > 0)) {
@@ -109,9 +112,11 @@ function cheaperOnJsSide(axes: readonly Axis[], type: DataType): boolean {
   return axes[axes.length - 1].dim * elementBytes(type) >= JS_MIN_ROW_BYTES || rows <= JS_MAX_SHORT_ROWS;
 }
 
-function tileBytes(x: Uint8Array, y: Uint8Array, axes: readonly Axis[], elementSize: number): void {
+export function tileBytes(x: Uint8Array, y: Uint8Array, axes: readonly Axis[], elementSize: number): void {
+  const source = y.length - x.length;
+  y.set(x, source);
   if (axes.length === 0) {
-    y.set(x.subarray(0, elementSize));
+    y.copyWithin(0, source, source + elementSize);
     return;
   }
   const inStep = new Array<number>(axes.length);
@@ -128,7 +133,7 @@ function tileBytes(x: Uint8Array, y: Uint8Array, axes: readonly Axis[], elementS
     const { dim, repeats } = axes[level];
     if (level + 1 === axes.length) {
       const run = dim * elementSize;
-      y.set(x.subarray(xAt, xAt + run), yAt);
+      y.copyWithin(yAt, source + xAt, source + xAt + run);
       replicate(y, yAt, run, run * repeats);
       return;
     }
