@@ -1,20 +1,31 @@
 // Builds the package into dist/:
 //   dist/wasm/     tessera.wasm (SIMD128) and tessera-scalar.wasm (fallback)
 //   dist/esm/      one ES module file (esbuild, from tsc's modules in build/esm, the
-//                  Emscripten loader among them as an ES module)
-//   dist/cjs/      one CommonJS file (esbuild, from the same modules)
+//                  Emscripten loader among them as an ES module), and inline.js:
+//                  the same with both .wasm files inside, as base64
+//   dist/cjs/      the same two as CommonJS files (esbuild, from the same modules)
 //   dist/types/    TypeScript declarations: .d.ts for the ESM build (tsc) and
 //                  .d.cts for the CommonJS one (the same, with .cjs specifiers)
-// Usage: node scripts/build.mjs [--skip-wasm]
+// Usage: node scripts/build.mjs [--skip-wasm] [--if-stale]
+//   --if-stale (npm pack's prepack): builds only when a file the package
+//   exports is missing or older than a source, so that packing a fresh build
+//   costs nothing and packing a fresh clone builds it.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { esmLoader } from './glue.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const wasmBuild = `${root}build/wasm`;
+// The tools' progress goes to stderr: `npm pack --json` runs this build (prepack)
+// and its stdout must stay JSON.
 const run = (command, args, env = {}) =>
-  execFileSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  execFileSync(command, args, { cwd: root, stdio: ['inherit', process.stderr, 'inherit'], env: { ...process.env, ...env } });
+
+if (process.argv.includes('--if-stale') && distIsFresh()) {
+  console.error('dist/ is newer than every source: not rebuilt');
+  process.exit(0);
+}
 
 run('node', ['scripts/gen-tables.mjs']);
 
@@ -41,6 +52,10 @@ run('node', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json']);
 
 mkdirSync(`${root}build/esm/glue`, { recursive: true });
 writeFileSync(`${root}build/esm/glue/tessera-glue.js`, esmLoader(glue));
+// The inline entry's bytes (js/src/inline.ts): the very files in dist/wasm.
+const base64 = (file) => JSON.stringify(readFileSync(`${root}dist/wasm/${file}`).toString('base64'));
+writeFileSync(`${root}build/esm/glue/tessera-inline-wasm.js`,
+  `export const SIMD_WASM_BASE64 = ${base64('tessera.wasm')};\nexport const SCALAR_WASM_BASE64 = ${base64('tessera-scalar.wasm')};\n`);
 
 // A .d.ts in a "type": "module" package describes an ES module; TypeScript
 // under node16/nodenext would tell `require('tessera-wasm')` users that they
@@ -54,15 +69,35 @@ for (const entry of readdirSync(`${root}dist/types`, { recursive: true })) {
   writeFileSync(file.replace(/\.d\.ts$/, '.d.cts'), text.replace(relativeJs, '$1$2$3.cjs$2'));
 }
 
-// One file, not tsc's 22 modules: Node loads an ES module graph file by file,
-// which took import-to-ready from about 15 ms to about 40 ms. The bundle sits
-// where init.js did, so `new URL('../wasm/tessera.wasm', import.meta.url)`
+// One file per entry, not tsc's 22 modules: Node loads an ES module graph file
+// by file, which took import-to-ready from about 15 ms to about 40 ms. The
+// bundle sits where init.js did, so `new URL('../wasm/tessera.wasm', import.meta.url)`
 // still names dist/wasm, and bundlers still see it.
-run('node_modules/.bin/esbuild', ['build/esm/index.js', '--bundle', '--format=esm', '--platform=neutral',
-  '--target=es2022', '--outfile=dist/esm/index.js', '--log-level=warning']);
+const esbuild = (entry, args) => run('node_modules/.bin/esbuild', [`build/esm/${entry}.js`, '--bundle', '--target=es2022',
+  '--log-level=warning', ...args]);
+esbuild('index', ['--format=esm', '--platform=neutral', '--outfile=dist/esm/index.js']);
 
 // import.meta.url has no CommonJS meaning: the bundle gets its own file URL instead.
-run('node_modules/.bin/esbuild', ['build/esm/index.js', '--bundle', '--format=cjs', '--platform=node',
-  '--target=node20', '--outfile=dist/cjs/index.cjs', '--log-level=warning',
+esbuild('index', ['--format=cjs', '--platform=node', '--target=node20', '--outfile=dist/cjs/index.cjs',
   '--define:import.meta.url=__tessera_module_url',
   "--banner:js=const __tessera_module_url = require('node:url').pathToFileURL(__filename).href;"]);
+
+// The inline entry always hands init() its bytes, so the default location is
+// dead code there. Without import.meta.url, bundlers see no
+// `new URL('../wasm/…', import.meta.url)` and copy no .wasm next to it.
+esbuild('inline', ['--format=esm', '--platform=neutral', '--outfile=dist/esm/inline.js', '--define:import.meta.url=undefined']);
+esbuild('inline', ['--format=cjs', '--platform=node', '--target=node20', '--outfile=dist/cjs/inline.cjs', '--define:import.meta.url=undefined']);
+
+/** Every file package.json's exports name exists, and the oldest is newer than every source. */
+function distIsFresh() {
+  const sources = ['js/src', 'cpp', 'CMakeLists.txt', 'tsconfig.json', 'package.json', 'scripts/build.mjs', 'scripts/glue.mjs', 'scripts/gen-tables.mjs'];
+  const exported = (value) => (typeof value === 'string' ? [value] : Object.values(value).flatMap(exported));
+  const outputs = exported(JSON.parse(readFileSync(`${root}package.json`, 'utf8')).exports).filter((f) => f.startsWith('./dist/'));
+  const mtime = (path) => {
+    const stat = statSync(`${root}${path}`);
+    if (!stat.isDirectory()) return stat.mtimeMs;
+    return Math.max(0, ...readdirSync(`${root}${path}`).map((entry) => mtime(`${path}/${entry}`)));
+  };
+  if (!outputs.every((f) => existsSync(`${root}${f}`))) return false;
+  return Math.min(...outputs.map(mtime)) > Math.max(...sources.map(mtime));
+}

@@ -40,3 +40,11 @@ for tool in deno bun; do
     "node_modules/.bin/$tool" --version >/dev/null || { echo "setup: node_modules/.bin/$tool does not run"; exit 1; }
   fi
 done
+
+# The bundlers the package test builds pages with (webpack, Parcel, Rollup),
+# kept out of the root install: tests/e2e/bundlers/ has its own lock.
+bundlers=tests/e2e/bundlers
+if ! cmp -s "$bundlers/package-lock.json" "$bundlers/node_modules/.tessera-lock" 2>/dev/null; then
+  npm ci --prefix "$bundlers" --no-audit --no-fund
+  cp "$bundlers/package-lock.json" "$bundlers/node_modules/.tessera-lock"
+fi

@@ -6,10 +6,13 @@
 #   Jest on the API, against the built package, on both wasm builds
 #   the published types (tsc --strict on tests/types)
 #   the npm package in scratch projects: Node CJS/ESM, TypeScript, Vite +
-#   Chromium (tests/e2e/package.test.mjs)
+#   Chromium, five bundlers + Chromium, npm pack in a fresh clone, size
+#   budgets (tests/e2e/package.test.mjs)
 #   the engine matrix: one conformance suite in Node (ESM, require), Deno, Bun
 #   (ESM, require), Chromium and Firefox ESR, SIMD and scalar (tests/engines/run.mjs)
 #   interop: round trips with the real onnxruntime-web and TensorFlow.js
+#   examples/ run as pasted, and the README's code blocks (tests/e2e/examples.test.mjs)
+#   the API reference (TypeDoc, warnings as errors), and its copy in the demo's build
 #   the web demo in Debian's Chromium (playwright-core), against its Vite build
 # Ends with one line: "tests: N passed, M failed".
 set -euo pipefail
@@ -119,6 +122,27 @@ else
 fi
 rm -f "$interop_log"
 
+echo "== examples/ and the README's code (tests/e2e/examples.test.mjs)"
+examples_log=$(mktemp)
+node tests/e2e/examples.test.mjs 2>&1 | tee "$examples_log" | grep -v '^ok ' || true
+line=$(grep -E '^examples: [0-9]+ passed, [0-9]+ failed$' "$examples_log" | tail -n 1)
+if [ -n "$line" ]; then
+  count "$(sed -E 's/^examples: ([0-9]+) passed.*/\1/' <<<"$line")" "$(sed -E 's/.* ([0-9]+) failed$/\1/' <<<"$line")"
+else
+  count 0 1  # it died before its summary
+fi
+rm -f "$examples_log"
+
+echo "== API reference (TypeDoc into build/api: every export documented, every link resolves)"
+if npm run docs --silent >build/docs.log 2>&1; then
+  echo "api reference: ok ($(find build/api -name '*.html' | wc -l) pages)"
+  count 1 0
+else
+  cat build/docs.log
+  echo "api reference: FAILED (a doc comment is missing, or a link leads nowhere)"
+  count 0 1
+fi
+
 echo "== web demo in Chromium (playwright-core)"
 npm run build:demo --silent
 rm -f build/e2e-results.json
@@ -126,6 +150,15 @@ node tests/e2e/demo.test.mjs || status=$?
 # A run that died before writing its counts is one failure.
 read -r e2e_passed e2e_failed < <(node -e "try{const r=require('./build/e2e-results.json');console.log(r.passed, r.failed)}catch{console.log(0, 1)}")
 count "$e2e_passed" "$e2e_failed"
+
+echo "== API reference published with the demo (build/web-demo/api/)"
+if [ -f build/web-demo/api/index.html ] && grep -q 'href="./api/index.html"' build/web-demo/index.html; then
+  echo "demo api: ok"
+  count 1 0
+else
+  echo "demo api: FAILED (no build/web-demo/api/index.html, or the demo page does not link it)"
+  count 0 1
+fi
 
 echo "== benchmark smoke run (one tiny workload, no peers: it still runs, and its outputs agree)"
 NODE_PATH=/usr/share/nodejs cmake --build build/wasm --target tessera-bench -j2 >/dev/null

@@ -7,8 +7,11 @@
  * `Tile-13: repeats must have one entry per input dimension (input rank 3, got 2)`.
  */
 export class SpecError extends Error {
+  /** The op that refused, e.g. `'Tile'`; or the function, e.g. `'Tensor'`, `'toResident'`. */
   readonly op: string;
+  /** The op's version whose rules were broken (`13` for Tile-13); undefined for unversioned ops (AsStrided) and helpers. */
   readonly version: number | undefined;
+  /** The argument, attribute or option at fault (`'repeats'`, `'stride'`, `'out'`); undefined when no one argument is. */
   readonly param: string | undefined;
 
   constructor(op: string, version: number | undefined, message: string, param?: string) {

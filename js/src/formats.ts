@@ -116,7 +116,8 @@ const FORMATS = {
 /** The types `encode` and `decode` cover. */
 export type NarrowType = keyof typeof FORMATS;
 
-export const NARROW_TYPES = Object.keys(FORMATS) as NarrowType[];
+/** The narrow types `encode` and `decode` convert: float16, bfloat16, the float8 and float4 types, int4, uint4, int2, uint2. */
+export const NARROW_TYPES: readonly NarrowType[] = Object.freeze(Object.keys(FORMATS) as NarrowType[]);
 
 export function isNarrowType(type: unknown): type is NarrowType {
   return typeof type === 'string' && Object.prototype.hasOwnProperty.call(FORMATS, type);

@@ -11,7 +11,7 @@ export { asStrided, type AsStridedParams } from './ops/as-strided.js';
 export { runNode, type NodeSpec } from './run-node.js';
 export { memoryStats, releaseMemory, type MemoryStats, type AutoRelease } from './memory.js';
 export { ResidentTensor, toResident, type ResidentType } from './resident.js';
-export { encode, type EncodeOptions, type NarrowType, type RoundMode } from './formats.js';
+export { encode, NARROW_TYPES, type EncodeOptions, type NarrowType, type RoundMode } from './formats.js';
 export { decode, tensor, type ValuesOf } from './values.js';
 export type { Element, Nested } from './tensor-text.js';
 export { fromTensorProto, toTensorProto } from './tensor-proto.js';

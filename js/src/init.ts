@@ -210,7 +210,7 @@ async function nodeFs(): Promise<NodeFs> {
   const builtin = p?.getBuiltinModule?.('node:fs/promises');
   if (builtin) return builtin as NodeFs;
   const name = 'node:fs/promises';  // a variable keeps bundlers from following it
-  return (await import(/* @vite-ignore */ name)) as NodeFs;
+  return (await import(/* @vite-ignore */ /* webpackIgnore: true */ name)) as NodeFs;
 }
 
 async function fetchWasm(where: string | URL): Promise<ArrayBuffer | Uint8Array> {

@@ -11,7 +11,11 @@ import { decode } from './values.js';
 
 /** What `toOrt` needs of onnxruntime-web (or onnxruntime-node, onnxruntime-common): its Tensor class. */
 export interface OrtModule<OrtTensor> {
-  Tensor: new (type: never, data: never, dims: readonly number[]) => OrtTensor;
+  /** The module's `Tensor` class. */
+  Tensor: {
+    /** `new ort.Tensor(type, data, dims)`. */
+    new (type: never, data: never, dims: readonly number[]): OrtTensor;
+  };
 }
 
 /**
@@ -33,6 +37,7 @@ export function toOrt<OrtTensor>(ort: OrtModule<OrtTensor>, t: TensorLike | Resi
 
 /** What `toTfjs` needs of TensorFlow.js: `tf.tensor`. */
 export interface TfjsModule<TfTensor> {
+  /** `tf.tensor(values, shape, dtype)`. */
   tensor: (values: never, shape: number[], dtype: 'float32' | 'int32' | 'bool' | 'complex64' | 'string') => TfTensor;
 }
 

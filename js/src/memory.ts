@@ -33,8 +33,8 @@ export function memoryStats(): MemoryStats {
  * stayed unused for a while after growing (`init({ autoRelease })`).
  *
  * @example
- * const big = tw.tile(x, [4096, 1]);   // memory grows to hold the output
- * tw.releaseMemory();                   // e.g. 268435456: back to the initial 1 MiB
+ * tw.floor(big);          // a 16 MiB float32 tensor: memory grows to hold it
+ * tw.releaseMemory();     // e.g. 15859712 bytes released: back to the initial 1 MiB
  */
 export function releaseMemory(): number {
   return release();

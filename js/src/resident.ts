@@ -41,7 +41,9 @@ const MAKE = Symbol('ResidentTensor');
  * x.dispose(); tiled.dispose(); y.dispose();
  */
 export class ResidentTensor<T extends ResidentType = ResidentType> {
+  /** The data type name, e.g. `'float32'`. */
   readonly type: T;
+  /** The extent of each axis; `[]` for a scalar. */
   readonly dims: readonly number[];
   /** Element count: the product of dims. */
   readonly size: number;
@@ -77,6 +79,7 @@ export class ResidentTensor<T extends ResidentType = ResidentType> {
     return this.#offset;
   }
 
+  /** Whether `dispose()` has been called: any use after it throws. */
   get disposed(): boolean {
     return this.#offset < 0;
   }

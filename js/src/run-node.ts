@@ -12,11 +12,13 @@ import { OPS, type OpType, type OpVersion, resolve } from './versions.js';
 
 /** A node to run: the op, its domain, the model's opset import and the node's attributes. */
 export interface NodeSpec {
+  /** The op: `'Tile'`, `'Floor'`, `'ConstantOfShape'` (domain ai.onnx) or `'AsStrided'` (domain atb). */
   opType: string;
   /** `''` or `'ai.onnx'` (default) for ONNX ops, `'atb'` for Ascend ATB ops. */
   domain?: string;
   /** The model's opset import for the domain; default: the newest version. */
   opset?: number;
+  /** The node's attributes by name, e.g. `{ size, stride, offset }` for AsStrided or `{ value }` for ConstantOfShape. */
   attributes?: Record<string, unknown>;
 }
 

@@ -7,14 +7,19 @@ import { isReady, wasm } from './wasm.js';
 
 /** What every op takes as a tensor: a `Tensor`, or any `{type, data, dims}` that would be one. */
 export interface TensorLike<T extends DataType = DataType> {
+  /** The data type name, e.g. `'float32'`. */
   readonly type: T;
+  /** The elements in the type's storage class (see `DataOf`); for float16 also a `Float16Array`. */
   readonly data: DataOf<T> | (T extends 'float16' ? Float16ArrayLike : never);
+  /** The extent of each axis; `[]` for a scalar. */
   readonly dims: readonly number[];
 }
 
 /** A runtime's `Float16Array` (Node 20 has none); accepted for float16 data. */
 export interface Float16ArrayLike extends ArrayLike<number> {
+  /** The buffer holding the float16 bits. */
   readonly buffer: ArrayBufferLike;
+  /** Where in `buffer` the array starts, in bytes. */
   readonly byteOffset: number;
 }
 
@@ -29,8 +34,11 @@ const TRUSTED = Symbol('tessera-wasm trusted parts');
  * Its fields are read-only, at run time too.
  */
 export class Tensor<T extends DataType = DataType> {
+  /** The data type name, e.g. `'float32'`. */
   readonly type: T;
+  /** The elements, flat in row-major order, in the type's storage class (narrow types: their bit patterns, packed types: packed bytes). */
   readonly data: DataOf<T>;
+  /** The extent of each axis; `[]` for a scalar. */
   readonly dims: readonly number[];
   /** Element count: the product of dims (1 for a scalar, `dims = []`). */
   readonly size: number;

@@ -9,104 +9,44 @@
 //       Web Worker it starts, the scalar fallback, and a strict-CSP page
 //       loading the .wasm from another origin through init({wasm})
 //   (e) a project whose node_modules/tessera-wasm is this repo itself
-// Nothing is fetched: the tarball has no dependencies, and tsc, vite and
-// playwright-core come from the repo's node_modules. Chromium is Debian's.
+//   bundlers: Vite, webpack 5, Parcel 2, esbuild and Rollup 4 build pages
+//       with the default and the inline entry, and an import map serves the
+//       package's files as they are; all run in Chromium (bundlers.mjs)
+//   (f) `npm pack` in a fresh clone builds dist/ and works (publish.mjs)
+//   (g) the size budgets (publish.mjs)
+// Nothing is fetched: the tarball has no dependencies; tsc, vite, esbuild and
+// playwright-core come from the repo's node_modules, the other bundlers from
+// tests/e2e/bundlers/node_modules. Chromium is Debian's.
 // Prints one line per check and ends with "package: N passed, M failed".
 // TESSERA_KEEP_E2E=1 keeps the temp dir for a look.
-import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
-import { extname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const fixtures = fileURLToPath(new URL('fixtures/', import.meta.url));
-const work = mkdtempSync(join(tmpdir(), 'tessera-package-'));
-const CHROMIUM = '/usr/bin/chromium';
-
-let passed = 0;
-let failed = 0;
-function report(name, ok, detail = '') {
-  if (ok) passed++;
-  else failed++;
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${ok || !detail ? '' : `\n       ${String(detail).split('\n').join('\n       ')}`}`);
-}
-
-/** Runs one group; an exception fails it as one check, and the rest go on. */
-async function group(name, body) {
-  console.log(`== ${name}`);
-  try {
-    await body();
-  } catch (error) {
-    report(`${name}: completes`, false, error?.stack ?? error);
-  }
-}
-
-/** Reports the results a scratch host printed (checks.mjs's format), each under the host's name. */
-function reportResults(host, results) {
-  if (!Array.isArray(results) || results.length === 0) {
-    report(`${host}: printed results`, false, JSON.stringify(results));
-    return;
-  }
-  for (const r of results) {
-    report(`${host}: ${r.name}`, r.ok, r.detail);
-  }
-}
-
-// npm run scripts export npm_config_local_prefix and friends, which would make
-// a child npm install into this repo: children get none of them.
-const childEnv = Object.fromEntries(Object.entries(process.env)
-  .filter(([key]) => !key.toLowerCase().startsWith('npm_') || key.toLowerCase() === 'npm_config_cache'));
-
-function run(command, args, cwd, { allowFailure = false } = {}) {
-  const result = spawnSync(command, args, { cwd, env: childEnv, encoding: 'utf8', timeout: 180_000, maxBuffer: 64 << 20 });
-  const output = `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? `\n${result.error}` : ''}`;
-  if (!allowFailure && result.status !== 0) {
-    throw new Error(`${command} ${args.join(' ')} (in ${cwd}) exited ${result.status}:\n${output.slice(-4000)}`);
-  }
-  return { status: result.status, stdout: result.stdout ?? '', output };
-}
-
-/** Runs a scratch host script and parses the JSON results it printed last. */
-function runHost(cwd, args) {
-  const { stdout } = run(process.execPath, args, cwd);
-  return JSON.parse(stdout.trim().split('\n').pop());
-}
-
-/** A scratch project: package.json, the fixture files given, and the tarball installed offline. */
-function scratch(name, packageJson, files) {
-  const dir = join(work, name);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `scratch-${name}`, private: true, ...packageJson }, null, 2));
-  for (const [to, content] of Object.entries(files)) writeFileSync(join(dir, to), content);
-  run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], dir);
-  return dir;
-}
-
-const fixture = (path) => readFileSync(join(fixtures, path), 'utf8');
-const checksEsm = fixture('checks.mjs');
-// The same checks as a CommonJS module: one export, rewritten.
-const checksCjs = checksEsm.replace('export async function runChecks', 'async function runChecks') + '\nmodule.exports = { runChecks };\n';
+import { mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { bundlerTests } from './bundlers.mjs';
+import { checksCjs, checksEsm, counts, fixture, fixtures, group, launchChromium, report, reportResults, root, run, runHost, runPage,
+  scratch as scratchWith, serve, work } from './harness.mjs';
+import { publishTests } from './publish.mjs';
 
 // ---------------------------------------------------------------------------
 // The tarball
 
 let tarball;
+let files;
 await group('npm pack', async () => {
+  // prepack rebuilds dist/ only when a source is newer (npm test has just built it).
   const { stdout } = run('npm', ['pack', '--json', '--pack-destination', work], root);
   const [packed] = JSON.parse(stdout);
   tarball = join(work, packed.filename);
-  const files = packed.files.map((f) => f.path).sort();
+  files = packed.files.map((f) => f.path).sort();
 
-  const allowed = [/^dist\/esm\/.+\.js$/, /^dist\/cjs\/index\.cjs$/, /^dist\/types\/.+\.d\.c?ts$/, /^dist\/wasm\/[^/]+\.wasm$/,
-    /^README\.md$/, /^LICENSE$/, /^package\.json$/];
+  const allowed = [/^dist\/esm\/(index|inline)\.js$/, /^dist\/cjs\/(index|inline)\.cjs$/, /^dist\/types\/.+\.d\.c?ts$/,
+    /^dist\/wasm\/[^/]+\.wasm$/, /^inline\/package\.json$/, /^README\.md$/, /^LICENSE$/, /^package\.json$/];
   const stray = files.filter((f) => !allowed.some((pattern) => pattern.test(f)));
-  report('tarball holds only dist/ (esm, cjs, types, wasm), README.md, LICENSE, package.json', stray.length === 0, `stray: ${stray.join(', ')}`);
+  report('tarball holds only dist/ (esm, cjs, types, wasm), inline/package.json, README.md, LICENSE, package.json', stray.length === 0, `stray: ${stray.join(', ')}`);
   const required = ['dist/esm/index.js', 'dist/cjs/index.cjs', 'dist/types/index.d.ts', 'dist/types/index.d.cts',
+    'dist/esm/inline.js', 'dist/cjs/inline.cjs', 'dist/types/inline.d.ts', 'dist/types/inline.d.cts', 'inline/package.json',
     'dist/wasm/tessera.wasm', 'dist/wasm/tessera-scalar.wasm', 'README.md', 'LICENSE', 'package.json'];
   const absent = required.filter((f) => !files.includes(f));
-  report('tarball holds each build, both declaration kinds, both .wasm files, README, LICENSE', absent.length === 0, `absent: ${absent.join(', ')}`);
+  report('tarball holds both entries in each build, both declaration kinds, both .wasm files, README, LICENSE', absent.length === 0, `absent: ${absent.join(', ')}`);
   const dts = files.filter((f) => f.endsWith('.d.ts')).map((f) => f.replace(/\.d\.ts$/, ''));
   const dcts = files.filter((f) => f.endsWith('.d.cts')).map((f) => f.replace(/\.d\.cts$/, ''));
   report('every .d.ts has its .d.cts twin', dts.join() === dcts.join(), `d.ts: ${dts.length}, d.cts: ${dcts.length}`);
@@ -116,11 +56,19 @@ await group('npm pack', async () => {
 
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const dot = pkg.exports?.['.'];
+  const inline = pkg.exports?.['./inline'];
+  // For resolvers that ignore exports (Parcel 2 by default, TypeScript's node10).
+  const inlineStub = JSON.parse(readFileSync(join(root, 'inline/package.json'), 'utf8'));
   const fields = [
     ['exports["."].import', dot?.import?.types === './dist/types/index.d.ts' && dot?.import?.default === './dist/esm/index.js'],
     ['exports["."].require', dot?.require?.types === './dist/types/index.d.cts' && dot?.require?.default === './dist/cjs/index.cjs'],
+    ['exports["./inline"].import', inline?.import?.types === './dist/types/inline.d.ts' && inline?.import?.default === './dist/esm/inline.js'],
+    ['exports["./inline"].require', inline?.require?.types === './dist/types/inline.d.cts' && inline?.require?.default === './dist/cjs/inline.cjs'],
+    ['exports["./inline"] has an inline/package.json twin', inlineStub.module === '../dist/esm/inline.js'
+      && inlineStub.main === '../dist/cjs/inline.cjs' && inlineStub.types === '../dist/types/inline.d.cts'],
     ['exports["./wasm"]', pkg.exports?.['./wasm'] === './dist/wasm/tessera.wasm'],
-    ['files', JSON.stringify(pkg.files) === JSON.stringify(['dist', 'README.md', 'LICENSE'])],
+    ['files', JSON.stringify(pkg.files) === JSON.stringify(['dist', 'inline/package.json', 'README.md', 'LICENSE'])],
+    ['scripts.prepack builds dist/ when stale', pkg.scripts?.prepack === 'node scripts/build.mjs --if-stale'],
     ['sideEffects', pkg.sideEffects === false],
     ['engines', typeof pkg.engines?.node === 'string'],
     ['types', pkg.types === './dist/types/index.d.cts'],
@@ -129,9 +77,10 @@ await group('npm pack', async () => {
   for (const [field, ok] of fields) report(`package.json ${field}`, ok, JSON.stringify(pkg[field.split(/[[.]/)[0]]));
 });
 if (!tarball) {
-  console.log(`package: ${passed} passed, ${failed} failed`);
+  console.log(`package: ${counts.passed} passed, ${counts.failed} failed`);
   process.exit(1);
 }
+const scratch = (name, packageJson, files) => scratchWith(name, tarball, packageJson, files);
 
 await group('@arethetypeswrong/cli on the tarball', async () => {
   // The .wasm subpaths are files, not modules: nothing to type.
@@ -140,11 +89,14 @@ await group('@arethetypeswrong/cli on the tarball', async () => {
   const json = JSON.parse(output.slice(output.indexOf('{')));
   const problems = json.analysis?.problems ?? json.problems;
   report('attw finds no problem', status === 0 && Array.isArray(problems) && problems.length === 0, JSON.stringify(problems ?? output).slice(0, 2000));
-  const resolutions = json.analysis?.entrypoints?.['.']?.resolutions ?? {};
-  const typesFile = (mode) => resolutions[mode]?.resolution?.fileName;
-  report('attw: require resolves to the .d.cts, import to the .d.ts',
-    /index\.d\.cts$/.test(typesFile('node16-cjs')) && /index\.d\.ts$/.test(typesFile('node16-esm')) && /index\.d\.ts$/.test(typesFile('bundler')),
-    JSON.stringify(Object.fromEntries(Object.keys(resolutions).map((m) => [m, typesFile(m)]))));
+  for (const [entry, name] of [['.', 'index'], ['./inline', 'inline']]) {
+    const resolutions = json.analysis?.entrypoints?.[entry]?.resolutions ?? {};
+    const typesFile = (mode) => resolutions[mode]?.resolution?.fileName;
+    report(`attw: ${entry}: require resolves to the .d.cts, import to the .d.ts, node10 to the .d.cts`,
+      new RegExp(`${name}\\.d\\.cts$`).test(typesFile('node16-cjs')) && new RegExp(`${name}\\.d\\.ts$`).test(typesFile('node16-esm'))
+        && new RegExp(`${name}\\.d\\.ts$`).test(typesFile('bundler')) && new RegExp(`${name}\\.d\\.cts$`).test(typesFile('node10')),
+      JSON.stringify(Object.fromEntries(Object.keys(resolutions).map((m) => [m, typesFile(m)]))));
+  }
 });
 
 // ---------------------------------------------------------------------------
@@ -192,7 +144,7 @@ for (const project of tsProjects) {
 
 await group('declarations: every export has a doc comment (what an editor shows)', async () => {
   const { default: ts } = await import('typescript');
-  for (const entry of ['index.d.ts', 'index.d.cts']) {
+  for (const entry of ['index.d.ts', 'index.d.cts', 'inline.d.ts', 'inline.d.cts']) {
     const file = join(work, 'node-cjs/node_modules/tessera-wasm/dist/types', entry);
     const program = ts.createProgram([file], { strict: true, noEmit: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext });
     const checker = program.getTypeChecker();
@@ -208,43 +160,6 @@ await group('declarations: every export has a doc comment (what an editor shows)
 
 // ---------------------------------------------------------------------------
 // (d) A Vite app in headless Chromium
-
-const MIME = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css' };
-
-/** A static server for `dir`; `headers(path)` adds response headers. Resolves to its origin. */
-function serve(dir, headers = () => ({})) {
-  const server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
-    const file = join(dir, path === '/' ? 'index.html' : path);
-    if (path.includes('..') || !existsSync(file) || !extname(file)) {
-      response.writeHead(404).end('not found');
-      return;
-    }
-    response.writeHead(200, { 'Content-Type': MIME[extname(file)] ?? 'application/octet-stream', ...headers(path) });
-    response.end(readFileSync(file));
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, origin: `http://127.0.0.1:${server.address().port}` })));
-}
-
-/** Loads `url`, waits for window.__results and reports them, plus any uncaught page error. */
-async function runPage(context, host, url) {
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(String(error)));
-  await page.goto(url);
-  let results;
-  // Polled from here: waitForFunction would need eval, which the CSP page forbids.
-  for (let i = 0; i < 300 && results === undefined; i++) {
-    results = await page.evaluate(() => window.__results);
-    if (results === undefined) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  report(`${host}: page reported results`, results !== undefined, 'no window.__results after 30 s');
-  report(`${host}: no uncaught page error`, errors.length === 0, errors.join('\n'));
-  if (results?.page) reportResults(host, results.page);
-  if (results?.worker) reportResults(`${host} (Web Worker)`, results.worker);
-  await page.close();
-  return results;
-}
 
 await group('(d) Vite app in headless Chromium', async () => {
   const app = fixtures + 'vite-app/';
@@ -264,12 +179,7 @@ await group('(d) Vite app in headless Chromium', async () => {
   const csp = "script-src 'self' 'wasm-unsafe-eval'";
   const site = await serve(join(dir, 'dist'), (path) => (path === '/csp.html' ? { 'Content-Security-Policy': csp } : {}));
   const cdn = await serve(join(dir, 'node_modules/tessera-wasm/dist/wasm'), () => ({ 'Access-Control-Allow-Origin': '*' }));
-  const { chromium } = await import('playwright-core');
-  const context = await chromium.launchPersistentContext(mkdtempSync(join(work, 'chromium-profile-')), {
-    executablePath: CHROMIUM, headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--no-first-run'],
-  });
+  const context = await launchChromium();
   try {
     await runPage(context, '(d) page', `${site.origin}/index.html`);
     await runPage(context, '(d) page without SIMD128', `${site.origin}/index.html?nosimd`);
@@ -297,7 +207,10 @@ await group('(e) the repo itself as node_modules/tessera-wasm', async () => {
   }
 });
 
+await bundlerTests(tarball);
+await publishTests(files);
+
 if (process.env.TESSERA_KEEP_E2E) console.log(`kept ${work}`);
 else rmSync(work, { recursive: true, force: true });
-console.log(`package: ${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+console.log(`package: ${counts.passed} passed, ${counts.failed} failed`);
+process.exit(counts.failed === 0 ? 0 : 1);

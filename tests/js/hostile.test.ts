@@ -287,6 +287,8 @@ describe('hostile input: fixed gaps', () => {
     expect(Object.isFrozen(tw.OPS.Tile.versions[1].types.T)).toBe(true);
     expect(Object.isFrozen(tw.DTYPES.float32)).toBe(true);
     expect(Object.isFrozen(tw.DATA_TYPES)).toBe(true);
+    expect(Object.isFrozen(tw.NARROW_TYPES)).toBe(true);
+    expect(tw.NARROW_TYPES).toContain('float8e8m0');
     expect(() => { (tw.OPS.Floor.versions[0].types.T as unknown as string[]).push('int32'); }).toThrow(TypeError);
   });
 

@@ -153,3 +153,16 @@ describe('Tile through runNode', () => {
   });
 });
 
+
+describe('Tile-1: an output too large is the fault of tiles', () => {
+  it('names tiles as the param', () => {
+    const x = new tw.Tensor('float32', new Float32Array(4), [4]);
+    const tiles = new tw.Tensor('int64', new BigInt64Array([2n ** 40n]), []);
+    const axis = new tw.Tensor('int64', new BigInt64Array([0n]), []);
+    let thrown: unknown;
+    try { tw.runNode({ opType: 'Tile', opset: 1 }, [x, tiles, axis]); } catch (error) { thrown = error; }
+    expect(thrown).toBeInstanceOf(tw.SpecError);
+    expect((thrown as tw.SpecError).param).toBe('tiles');
+    expect((thrown as Error).message).toMatch(/more than WebAssembly memory can hold/);
+  });
+});

@@ -6,33 +6,40 @@ import { InputError, product, unravel } from './nested.js';
 type DataType = tw.DataType;
 type Value = number | bigint | string | [number, number];
 
-const INT_RANGES: Partial<Record<DataType, [number, number]>> = {
-  int8: [-128, 127], uint8: [0, 255], int16: [-32768, 32767], uint16: [0, 65535],
-  int32: [-(2 ** 31), 2 ** 31 - 1], uint32: [0, 2 ** 32 - 1],
-  int4: [-8, 7], uint4: [0, 15], int2: [-2, 1], uint2: [0, 3],
-};
-const BIG_RANGES: Partial<Record<DataType, [bigint, bigint]>> = {
-  int64: [-(2n ** 63n), 2n ** 63n - 1n], uint64: [0n, 2n ** 64n - 1n],
-};
-const FLOATS: readonly DataType[] = ['float32', 'float64'];
-const COMPLEX: readonly DataType[] = ['complex64', 'complex128'];
+// What the page must know of each type, read from the library's table
+// (tw.DTYPES: bits, storage class, slots) and, where the table has no column
+// for it, from the type's name: its kind.
+type Kind = 'string' | 'bool' | 'complex' | 'int' | 'uint' | 'float';
 
-/** The types stored as bit patterns (or packed), which tw.encode and tw.decode convert. */
-const ENCODED: readonly DataType[] = [
-  'float16', 'bfloat16', 'float8e4m3fn', 'float8e4m3fnuz', 'float8e5m2', 'float8e5m2fnuz', 'float8e8m0',
-  'float4e2m1', 'int4', 'uint4', 'int2', 'uint2',
-];
+function kindOf(type: DataType): Kind {
+  if (type === 'string' || type === 'bool') return type;
+  if (type.startsWith('complex')) return 'complex';
+  if (type.startsWith('uint')) return 'uint';
+  return type.startsWith('int') ? 'int' : 'float';
+}
 
-/** Stored as bit patterns: the page converts numbers with tw.encode / tw.decode. */
+/**
+ * Stored as codes rather than as the values themselves, which tw.encode and
+ * tw.decode convert: packed types (under 8 bits) and floats whose storage is
+ * an integer array (float16, bfloat16, the float8 types).
+ */
 export function isEncoded(type: DataType): type is tw.NarrowType {
-  return ENCODED.includes(type);
+  const { bits, storage } = tw.DTYPES[type];
+  return (bits > 0 && bits < 8) || (kindOf(type) === 'float' && !storage.startsWith('Float'));
 }
 
-/** Whether the page can build tensors of this type. */
-export function supported(type: DataType): boolean {
-  return type === 'string' || type === 'bool' || FLOATS.includes(type) || COMPLEX.includes(type)
-    || type in BIG_RANGES || type in INT_RANGES || isEncoded(type);
+/** An integer type's range, from its width and sign. */
+function intRange(type: DataType): [bigint, bigint] | undefined {
+  const kind = kindOf(type);
+  if (kind !== 'int' && kind !== 'uint') return undefined;
+  const bits = BigInt(tw.DTYPES[type].bits);
+  return kind === 'int' ? [-(1n << (bits - 1n)), (1n << (bits - 1n)) - 1n] : [0n, (1n << bits) - 1n];
 }
+
+const STORAGE = {
+  Float32Array, Float64Array, Int8Array, Uint8Array, Int16Array, Uint16Array,
+  Int32Array, Uint32Array, BigInt64Array, BigUint64Array,
+} as const;
 
 function parseFloat64(text: string): number {
   const t = text.trim();
@@ -64,20 +71,13 @@ export function parseValue(type: DataType, text: string): Value {
     if (/^(false|0)$/i.test(t)) return 0;
     throw new InputError(`"${text}" is not a bool (write true, false, 1 or 0)`);
   }
-  if (COMPLEX.includes(type)) return parseComplex(t);
-  const big = BIG_RANGES[type];
-  if (big) {
-    if (!/^[+-]?\d+$/.test(t)) throw new InputError(`"${text}" is not an integer`);
-    const v = BigInt(t);
-    if (v < big[0] || v > big[1]) throw new InputError(`${t} is outside ${type}'s range ${big[0]} to ${big[1]}`);
-    return v;
-  }
-  const range = INT_RANGES[type];
+  if (kindOf(type) === 'complex') return parseComplex(t);
+  const range = intRange(type);
   if (range) {
     if (!/^[+-]?\d+$/.test(t)) throw new InputError(`"${text}" is not an integer`);
-    const v = Number(t);
+    const v = BigInt(t);
     if (v < range[0] || v > range[1]) throw new InputError(`${t} is outside ${type}'s range ${range[0]} to ${range[1]}`);
-    return v;
+    return tw.DTYPES[type].storage.startsWith('Big') ? v : Number(v);
   }
   return parseFloat64(t);
 }
@@ -100,23 +100,9 @@ export function makeTensor(type: DataType, dims: readonly number[], items: reado
 function storage(type: DataType, values: Value[]): tw.TensorData {
   if (type === 'string') return values as string[];
   if (isEncoded(type)) return tw.encode(type, values as number[]);
-  if (COMPLEX.includes(type)) {
-    const flat = (values as [number, number][]).flat();
-    return type === 'complex64' ? Float32Array.from(flat) : Float64Array.from(flat);
-  }
-  switch (type) {
-    case 'float32': return Float32Array.from(values as number[]);
-    case 'float64': return Float64Array.from(values as number[]);
-    case 'int8': return Int8Array.from(values as number[]);
-    case 'uint8': case 'bool': return Uint8Array.from(values as number[]);
-    case 'int16': return Int16Array.from(values as number[]);
-    case 'uint16': return Uint16Array.from(values as number[]);
-    case 'int32': return Int32Array.from(values as number[]);
-    case 'uint32': return Uint32Array.from(values as number[]);
-    case 'int64': return BigInt64Array.from(values as bigint[]);
-    case 'uint64': return BigUint64Array.from(values as bigint[]);
-    default: throw new InputError(`this page cannot build ${type} tensors yet`);
-  }
+  // Complex values are [re, im] pairs: two slots each.
+  const flat = (values as (number | bigint | [number, number])[]).flat();
+  return (STORAGE[tw.DTYPES[type].storage as keyof typeof STORAGE] as { from(v: unknown[]): tw.TensorData }).from(flat);
 }
 
 /** What a tensor shows: each element's text, and a number to colour it by (NaN: none). */
@@ -160,7 +146,7 @@ export function showTensor(t: tw.Tensor, limit = Infinity): Shown {
       text.push(s);
       heat.push(order.length > 1 ? order.indexOf(s) : 0);
     }
-  } else if (COMPLEX.includes(t.type)) {
+  } else if (kindOf(t.type) === 'complex') {
     const data = t.data as Float32Array | Float64Array;
     const round = t.type === 'complex64' ? Math.fround : (x: number) => x;
     for (let i = 0; i < n; i++) {
@@ -208,13 +194,14 @@ export function randomValue(type: DataType, random: () => number = Math.random):
   const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
   if (type === 'string') return ['ab', 'cd', 'ef', 'gh', 'ij'][int(0, 4)];
   if (type === 'bool') return random() < 0.5 ? 'true' : 'false';
-  if (COMPLEX.includes(type)) return `${int(-4, 4)}${['+', '-'][int(0, 1)]}${int(0, 4)}i`;
+  if (kindOf(type) === 'complex') return `${int(-4, 4)}${['+', '-'][int(0, 1)]}${int(0, 4)}i`;
   if (type === 'float8e8m0') return String(2 ** int(-3, 3));
-  if (type === 'float4e2m1') return String([0, 0.5, 1, 1.5, 2, 3, 4, 6][int(0, 7)] * (random() < 0.5 ? -1 : 1));
-  const range = INT_RANGES[type];
-  if (range) return String(int(Math.max(range[0], -9), Math.min(range[1], 9)));
-  if (type === 'int64') return String(int(-9, 9));
-  if (type === 'uint64') return String(int(0, 9));
+  const range = intRange(type);
+  if (range) return String(int(Math.max(Number(range[0]), -9), Math.min(Number(range[1]), 9)));
+  if (isEncoded(type) && tw.DTYPES[type].bits < 8) {
+    // So few values (float4e2m1 has 16 codes) that any one of them shows what the op does.
+    return numberText(tw.decode(new tw.Tensor(type, Uint8Array.of(int(0, (1 << tw.DTYPES[type].bits) - 1)), [1]))[0]);
+  }
   const value = Math.round((random() * 10 - 5) * 100) / 100;  // two decimals in [-5, 5]: floor visibly moves them
   return numberText(value === 0 ? 0 : value);
 }

@@ -47,10 +47,12 @@ export function runTile(version: OpVersion, inputs: readonly unknown[]): Tensor 
   if (axis < 0 || axis >= input.dims.length) {
     throw specError(context, 'axis', `axis must lie in [0, ${input.dims.length}) for an input of rank ${input.dims.length} (got ${axis})`);
   }
-  return tileWith(context, version, input, input.dims.map((_, i) => (i === axis ? tiles : 1)));
+  // The repeats are Tile-1's tiles along axis: an output too large is the tiles' fault.
+  return tileWith(context, version, input, input.dims.map((_, i) => (i === axis ? tiles : 1)), undefined, 'tiles');
 }
 
-function tileWith(context: OpContext, version: OpVersion, value: unknown, repeats: number[], out?: unknown): Tensor | ResidentTensor {
+function tileWith(context: OpContext, version: OpVersion, value: unknown, repeats: number[], out?: unknown,
+  repeatsParam = 'repeats'): Tensor | ResidentTensor {
   const input = asOperand(value, context, 'input');
   requireType(context, 'input', input.type, version.types.T);
   const rank = input.dims.length;
@@ -64,10 +66,10 @@ function tileWith(context: OpContext, version: OpVersion, value: unknown, repeat
   dims.forEach((d, i) => {
     // An empty output may still have an axis too long to name (0 x 2^53 beside 2^53 x 2^53).
     if (!Number.isSafeInteger(d)) {
-      throw specError(context, 'repeats', `output dims[${i}] = input dims[${i}] * repeats[${i}] must be a safe integer (${input.dims[i]} * ${repeats[i]} = ${d})`);
+      throw specError(context, repeatsParam, `output dims[${i}] = input dims[${i}] * repeats[${i}] must be a safe integer (${input.dims[i]} * ${repeats[i]} = ${d})`);
     }
   });
-  const size = outputSize(context, 'repeats', dims, input.type === 'string' ? 4 : elementBytes(input.type));
+  const size = outputSize(context, repeatsParam, dims, input.type === 'string' ? 4 : elementBytes(input.type));
   const checkedOut = out === undefined ? undefined : checkOut(context, out, input.type, size);
   if (checkedOut && !ResidentTensor.isResident(input)) refuseOverlap(context, checkedOut, input.data, 'input');
   const axes = canonicalAxes(input.dims, repeats);

@@ -1,13 +1,24 @@
 // Ascend ATB AsStrided: out[i, j, ...] = flat(x)[offset + i·stride[0] + j·stride[1] + ...].
 import * as tw from 'tessera-wasm';
 import { unravel } from '../nested.js';
-import { type DemoOp, fieldByName } from './op.js';
+import { type DemoOp, fieldFrom, list, nodeCall } from './op.js';
 
 export const asStrided: DemoOp = {
   op: 'AsStrided',
+  slug: 'as-strided',
+  named: 'tw.asStrided',
   summary: 'A strided view of the input’s flat elements, copied out: out[i, j, …] = x_flat[offset + i·stride[0] + j·stride[1] + …]. Cells may read one input element many times.',
   typeConstraint: 'T',
-  input: { name: 'x', hint: 'any dims, read as one flat row; float16 or int64 (the ATB spec’s types)' },
+  namedTypes: tw.DATA_TYPES,
+  nodeSwitch: {
+    label: 'its types only',
+    on: 'on: float16 and int64, through tw.runNode',
+    off: 'off: every type, through tw.asStrided',
+  },
+  input: {
+    name: 'x',
+    hint: (node) => `any dims, read as one flat row; ${node ? 'float16 or int64 (the ATB node’s types)' : 'any type'}`,
+  },
   flatSource: true,
   fields: () => [
     { key: 'size', label: 'size', kind: 'ints', hint: 'the output dims: at most 8 entries, each > 0' },
@@ -27,19 +38,31 @@ export const asStrided: DemoOp = {
     const w = Math.max(1, Math.min(3, n));
     return { params: { size: `${Math.max(1, n - w + 1)}, ${w}`, stride: '1, 1', offset: '0' } };
   },
-  node: ({ input, params }) => {
-    const attributes = { size: params.size as number[], stride: params.stride as number[], offset: params.offset as number[] };
-    return {
-      spec: { opType: 'AsStrided', domain: 'atb', attributes },
-      inputs: [input as tw.Tensor],
-      code: `tw.runNode({ opType: 'AsStrided', domain: 'atb',\n  attributes: { size: [${attributes.size.join(', ')}], stride: [${attributes.stride.join(', ')}], offset: [${attributes.offset.join(', ')}] } }, [x])`,
-    };
+  call: ({ node, input, params }) => {
+    const x = input as tw.Tensor;
+    const size = params.size as number[];
+    const stride = params.stride as number[];
+    const offsets = params.offset as number[];
+    if (!node) {
+      // One offset is passed as the number it is; any other count as typed, for the library to judge.
+      const offset = offsets.length === 1 ? offsets[0] : offsets;
+      return {
+        run: () => tw.asStrided(x, { size, stride, offset }),
+        setup: [],
+        expression: `tw.asStrided(x, { size: ${list(size)}, stride: ${list(stride)}, offset: ${typeof offset === 'number' ? offset : list(offset)} })`,
+        many: false,
+      };
+    }
+    const attributes = { size, stride, offset: offsets };
+    return nodeCall({ opType: 'AsStrided', domain: 'atb', attributes },
+      `{ opType: 'AsStrided', domain: 'atb', attributes: { size: ${list(size)}, stride: ${list(stride)}, offset: ${list(offsets)} } }`,
+      [x], ['x']);
   },
   source: ({ params }, outputDims) => {
     const stride = params.stride as number[];
     const offset = (params.offset as number[])[0] ?? 0;
     return (i) => unravel(i, outputDims).reduce((flat, a, k) => flat + a * stride[k], offset);
   },
-  fieldOf: (message) => /largest index read/.test(message) ? 'offset'
-    : fieldByName(message, { size: 'size', stride: 'stride', offset: 'offset', x: 'input', output: 'size' }, ['x']),
+  // tw.asStrided takes every type, so an `input` fault is not the type's; the node's `x` is typed by the ATB spec.
+  fieldOf: (param) => fieldFrom({ input: 'input', x: 'type', size: 'size', stride: 'stride', offset: 'offset' }, param),
 };

@@ -1,16 +1,17 @@
 // ONNX ConstantOfShape: a tensor of the given shape, every element one value.
 import * as tw from 'tessera-wasm';
-import { InputError } from '../nested.js';
 import { makeTensor, randomValue, tensorCode } from '../values.js';
-import { type DemoOp, fieldByName, int64Tensor } from './op.js';
+import { type DemoOp, fieldFrom, int64Code, int64Tensor, list, nodeCall } from './op.js';
 
 export const constantOfShape: DemoOp = {
   op: 'ConstantOfShape',
+  slug: 'constant-of-shape',
+  named: 'tw.constantOfShape',
   summary: 'A tensor of dims `shape` whose every element is `value` (of value’s type). Without a value: float32 zeros. Each version adds types.',
   typeConstraint: 'T2',
   fields: () => [
     { key: 'shape', label: 'shape (input)', kind: 'ints', hint: '1-D int64: the output dims, each ≥ 0; empty gives a scalar' },
-    { key: 'value', label: 'value (attribute)', kind: 'value', optional: true, hint: 'one element of the chosen type; empty leaves the attribute out (float32 zeros)' },
+    { key: 'value', label: 'value (attribute)', kind: 'value', optional: true, hint: 'one element of the chosen type; empty leaves it out (float32 zeros)' },
   ],
   example: () => ({
     type: 'float32',
@@ -23,26 +24,25 @@ export const constantOfShape: DemoOp = {
       value: randomValue(type),
     },
   }),
-  node: ({ opset, type, params }) => {
+  call: ({ version, node, type, params }) => {
     const shape = params.shape as number[];
     const text = params.value as string;
-    let value: tw.Tensor | undefined;
-    if (text.trim() !== '') {
-      try {
-        value = makeTensor(type, [1], [text]);
-      } catch (error) {
-        if (!(error instanceof InputError)) throw error;
-        throw new InputError(error.message.replace(/^x\[0\]: /, ''), 'value');
-      }
+    // The page has checked the value's text against the type already.
+    const value = text.trim() === '' ? undefined : makeTensor(type, [1], [text]);
+    const setup = value ? [`const value = ${tensorCode(value)};`] : [];
+    if (!node) {
+      return {
+        run: () => tw.constantOfShape(shape, value),
+        setup,
+        expression: `tw.constantOfShape(${list(shape)}${value ? ', value' : ''})`,
+        many: false,
+      };
     }
-    const shapeCode = `const shape = new tw.Tensor('int64', new BigInt64Array([${shape.map((d) => `${d}n`).join(', ')}]), [${shape.length}]);`;
-    const valueCode = value ? `const value = ${tensorCode(value)};\n` : '';
-    return {
-      spec: { opType: 'ConstantOfShape', opset, attributes: value ? { value } : {} },
-      inputs: [int64Tensor(tw, shape)],
-      code: `${shapeCode}\n${valueCode}tw.runNode({ opType: 'ConstantOfShape', opset: ${opset}${value ? ', attributes: { value }' : ''} }, [shape])`,
-    };
+    return nodeCall({ opType: 'ConstantOfShape', opset: version, attributes: value ? { value } : {} },
+      `{ opType: 'ConstantOfShape', opset: ${version}${value ? ', attributes: { value }' : ''} }`,
+      [int64Tensor(shape)], ['shape'], [`const shape = ${int64Code(shape)};`, ...setup]);
   },
-  // runNode calls the shape tensor `input`, as the spec does.
-  fieldOf: (message) => fieldByName(message, { shape: 'shape', input: 'shape', value: 'value', output: 'shape' }, ['value']),
+  // The named op calls the shape `shape`; runNode calls it `input`, as the spec does.
+  // A value the page built can be faulted only for its type.
+  fieldOf: (param) => fieldFrom({ shape: 'shape', input: 'shape', value: 'type' }, param),
 };

@@ -6,3 +6,10 @@ import type { DemoOp } from './op.js';
 import { tile } from './tile.js';
 
 export const DEMO_OPS: readonly DemoOp[] = [tile, floor, constantOfShape, asStrided];
+
+/** The op a URL names: its slug (`constant-of-shape`) or its name in any case (`ConstantOfShape`, `tile`). */
+export function opNamed(name: string | null | undefined): DemoOp | undefined {
+  if (!name) return undefined;
+  const key = name.toLowerCase();
+  return DEMO_OPS.find((o) => o.slug === key || o.op.toLowerCase() === key);
+}

@@ -1,9 +1,10 @@
 // What the page needs to know about one op: its parameters with the spec's
-// constraints, the spec's example, and how to run it through tw.runNode so
-// that the chosen version's rules apply.
-import type * as tw from 'tessera-wasm';
+// constraints, the spec's example, the JS call that runs it (the named op,
+// or tw.runNode where a version is chosen) and which field each of the
+// library's parameter names belongs to.
+import * as tw from 'tessera-wasm';
 
-export type OpType = keyof typeof import('tessera-wasm').OPS;
+export type OpType = keyof typeof tw.OPS;
 
 /** A parameter field. `ints` is a list of integers, `int` one integer, `value` one element of the chosen type. */
 export interface Field {
@@ -30,23 +31,44 @@ export interface Example {
 }
 
 export interface RunArgs {
-  readonly opset: number;
+  /** The op version (since_version) whose rules apply. */
+  readonly version: number;
+  /** Through tw.runNode at `version` (a version was chosen, or AsStrided's ATB node), else the named op. */
+  readonly node: boolean;
   readonly type: tw.DataType;
   readonly input: tw.Tensor | undefined;
   readonly params: Readonly<Record<string, Param>>;
 }
 
+/** One call of the library, ready to repeat: what the output shows, the timing repeats and the code view spells out. */
+export interface Call {
+  run(): tw.Tensor;
+  /** Statements that build the call's other arguments, each ending in `;` (may be empty). */
+  readonly setup: readonly string[];
+  /** The call itself: `tw.tile(x, [2, 2])`. */
+  readonly expression: string;
+  /** Whether it returns an array of outputs (runNode) rather than one tensor. */
+  readonly many: boolean;
+}
+
 export interface DemoOp {
   readonly op: OpType;
+  /** Its page: `#/<slug>`. */
+  readonly slug: string;
+  /** The named op, as the code view writes it: `tw.tile`. */
+  readonly named: string;
   readonly summary: string;
   /** The type constraint the type menu offers (`T`, or `T2` for ConstantOfShape's value). */
   readonly typeConstraint: string;
+  /** The types the named op takes, where they are not its newest version's (tw.asStrided: every type). */
+  readonly namedTypes?: readonly tw.DataType[];
+  /** A switch between the named op and the op's own node (AsStrided: the ATB node's types). */
+  readonly nodeSwitch?: { readonly label: string; readonly on: string; readonly off: string };
   /** The data input's name in the spec, or undefined when the op has none. */
-  readonly input?: { readonly name: string; readonly hint: string };
+  readonly input?: { readonly name: string; readonly hint: (node: boolean) => string };
   fields(version: number): readonly Field[];
   example(version: number): Example;
-  /** Builds the node and its inputs, and the matching JS call to show. */
-  node(args: RunArgs): { spec: tw.NodeSpec; inputs: tw.Tensor[]; code: string };
+  call(args: RunArgs): Call;
   /** A random start other than fresh input values: new parameters or dims. */
   random?(current: { readonly version: number; readonly type: tw.DataType; readonly dims: readonly number[] }):
     { readonly params?: Readonly<Record<string, string>>; readonly dims?: number[] } | undefined;
@@ -55,28 +77,42 @@ export interface DemoOp {
   /** The input element (flat index) each output element comes from, where that is defined. */
   source?(args: RunArgs, outputDims: readonly number[]): (flatOutput: number) => number;
   /**
-   * The field a SpecError's message is about: a field key, `type`, `input`,
-   * or undefined when it concerns the whole call.
+   * The field that shows a SpecError whose `param` is `param`: a field key,
+   * `type`, `input` or `version`; undefined when no field is at fault.
    */
-  fieldOf(message: string, version: number): string | undefined;
+  fieldOf(param: string | undefined, version: number): string | undefined;
 }
 
 /** `[2, 3]` -> `[2n, 3n]` as an int64 tensor, as the ONNX ops want their shape inputs. */
-export function int64Tensor(twModule: typeof tw, values: readonly number[]): tw.Tensor {
-  return new twModule.Tensor('int64', BigInt64Array.from(values, (v) => BigInt(v)), [values.length]);
+export function int64Tensor(values: readonly number[], dims: readonly number[] = [values.length]): tw.Tensor {
+  return new tw.Tensor('int64', BigInt64Array.from(values, (v) => BigInt(v)), dims);
+}
+
+/** The JS that builds `int64Tensor(values, dims)`. */
+export function int64Code(values: readonly number[], dims: readonly number[] = [values.length]): string {
+  return `new tw.Tensor('int64', new BigInt64Array([${values.map((v) => `${v}n`).join(', ')}]), [${dims.join(', ')}])`;
+}
+
+export const list = (values: readonly number[]) => `[${values.join(', ')}]`;
+
+/** A call through tw.runNode: `{ opType: 'Tile', opset: 6 }` and its inputs by name. */
+export function nodeCall(node: tw.NodeSpec, nodeCode: string, inputs: readonly tw.Tensor[], names: readonly string[],
+  setup: readonly string[] = []): Call {
+  return {
+    run: () => tw.runNode(node, inputs)[0],
+    setup,
+    expression: `tw.runNode(${nodeCode}, [${names.join(', ')}])`,
+    many: true,
+  };
 }
 
 /**
- * The usual way to place a SpecError: the message after `Op-v: ` starts with
- * the name of what broke (`repeats[1] must be >= 0`); `<name> type ...` of a
- * name in `typed` is about the type menu.
+ * The field of a SpecError's `param`, from the op's table of the library's
+ * parameter names; `opset` is the version menu's for every op. (The data
+ * input is built by the page from checked text, so what the library can fault
+ * in it is its type: the ops give it to the type menu.)
  */
-export function fieldByName(message: string, names: Readonly<Record<string, string>>, typed: readonly string[]): string | undefined {
-  const body = message.replace(/^[\w.]+(-\d+)?: /, '');
-  const first = /^(\w+)( type\b)?/.exec(body);
-  if (first && Object.hasOwn(names, first[1])) return first[2] && typed.includes(first[1]) ? 'type' : names[first[1]];
-  for (const [name, field] of Object.entries(names)) {
-    if (new RegExp(`\\b${name}\\b`).test(body)) return field;
-  }
-  return undefined;
+export function fieldFrom(table: Readonly<Record<string, string>>, param: string | undefined): string | undefined {
+  if (param !== undefined && Object.hasOwn(table, param)) return table[param];
+  return param === 'opset' ? 'version' : undefined;
 }

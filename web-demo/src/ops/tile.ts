@@ -1,15 +1,17 @@
 // ONNX Tile: the input repeated along each axis (numpy's np.tile without broadcast).
 import * as tw from 'tessera-wasm';
 import { product, unravel } from '../nested.js';
-import { type DemoOp, type Example, type RunArgs, fieldByName, int64Tensor } from './op.js';
+import { type DemoOp, type Example, type RunArgs, fieldFrom, int64Code, int64Tensor, list, nodeCall } from './op.js';
 
 const SQUARE = { type: 'float32', dims: [2, 2], items: ['0', '1', '2', '3'] } as const;
 
 export const tile: DemoOp = {
   op: 'Tile',
+  slug: 'tile',
+  named: 'tw.tile',
   summary: 'Repeats the input along each axis: output dims[i] = input dims[i] × repeats[i]. Tile-1 instead repeats the whole input `tiles` times along one `axis`.',
   typeConstraint: 'T',
-  input: { name: 'input', hint: 'any dims; any type of this version' },
+  input: { name: 'input', hint: () => 'any dims; any type of this version' },
   fields: (version) => version >= 6
     ? [{ key: 'repeats', label: 'repeats', kind: 'ints', hint: '1-D int64: one entry per input dimension, each ≥ 0' }]
     : [
@@ -24,25 +26,19 @@ export const tile: DemoOp = {
       ? { repeats: dims.map(() => String(1 + Math.floor(Math.random() * 3))).join(', ') } as Record<string, string>
       : { tiles: String(1 + Math.floor(Math.random() * 3)), axis: String(Math.floor(Math.random() * Math.max(dims.length, 1))) },
   }),
-  node: ({ opset, input, params }) => {
+  call: ({ version, node, input, params }) => {
     const x = input as tw.Tensor;
-    if (opset >= 6) {
+    if (version >= 6) {
       const repeats = params.repeats as number[];
-      return {
-        spec: { opType: 'Tile', opset },
-        inputs: [x, int64Tensor(tw, repeats)],
-        code: `const repeats = new tw.Tensor('int64', new BigInt64Array([${repeats.map((r) => `${r}n`).join(', ')}]), [${repeats.length}]);\n`
-          + `tw.runNode({ opType: 'Tile', opset: ${opset} }, [x, repeats])`,
-      };
+      if (!node) return { run: () => tw.tile(x, repeats), setup: [], expression: `tw.tile(x, ${list(repeats)})`, many: false };
+      return nodeCall({ opType: 'Tile', opset: version }, `{ opType: 'Tile', opset: ${version} }`, [x, int64Tensor(repeats)], ['x', 'repeats'],
+        [`const repeats = ${int64Code(repeats)};`]);
     }
-    const scalar = (v: number) => new tw.Tensor('int64', new BigInt64Array([BigInt(v)]), []);
-    return {
-      spec: { opType: 'Tile', opset },
-      inputs: [x, scalar(params.tiles as number), scalar(params.axis as number)],
-      code: `const tiles = new tw.Tensor('int64', new BigInt64Array([${params.tiles}n]), []);\n`
-        + `const axis = new tw.Tensor('int64', new BigInt64Array([${params.axis}n]), []);\n`
-        + `tw.runNode({ opType: 'Tile', opset: ${opset} }, [x, tiles, axis])`,
-    };
+    const tiles = params.tiles as number;
+    const axis = params.axis as number;
+    return nodeCall({ opType: 'Tile', opset: version }, `{ opType: 'Tile', opset: ${version} }`,
+      [x, int64Tensor([tiles], []), int64Tensor([axis], [])], ['x', 'tiles', 'axis'],
+      [`const tiles = ${int64Code([tiles], [])};`, `const axis = ${int64Code([axis], [])};`]);
   },
   // Each output index, taken modulo the input's dims.
   source: ({ input }: RunArgs, outputDims) => {
@@ -52,7 +48,6 @@ export const tile: DemoOp = {
       return product(dims) === 0 ? 0 : at.reduce((flat, a, k) => flat * dims[k] + (a % dims[k]), 0);
     };
   },
-  // `output of dims [...] needs ... bytes`: the repeats (or tiles) made it that big.
-  fieldOf: (message, version) => fieldByName(message,
-    { repeats: 'repeats', tiles: 'tiles', axis: 'axis', input: 'input', output: version >= 6 ? 'repeats' : 'tiles' }, ['input']),
+  // Tile-1's output size is its tiles' doing; the library names it `repeats`, Tile-1's repeats in effect.
+  fieldOf: (param, version) => fieldFrom({ input: 'type', repeats: version >= 6 ? 'repeats' : 'tiles', tiles: 'tiles', axis: 'axis' }, param),
 };

@@ -1,0 +1,85 @@
+// Running the op once: the page's own checks of what was typed (each
+// InputError names its field), then the library's call; a SpecError goes to
+// the field its `param` names.
+import * as tw from 'tessera-wasm';
+import { InputError, parseInt1, parseIntList, parseNested, product } from './nested.js';
+import type { Call, Param, RunArgs } from './ops/op.js';
+import { type State, runsAsNode } from './state.js';
+import { makeTensor, parseValue } from './values.js';
+
+/** Inputs larger than this are refused: the page is for trying, not benchmarking. */
+const INPUT_LIMIT = 65536;
+
+export interface Outcome {
+  /** Set when the call ran. */
+  readonly ran?: { readonly output: tw.Tensor; readonly input?: tw.Tensor; readonly args: RunArgs; readonly call: Call };
+  /** Field key (or `call`, when no field is at fault) -> message. */
+  readonly errors: ReadonlyMap<string, string>;
+}
+
+/** The input tensor from the grid or the text box (which also sets the state's dims and items). */
+function inputOf(s: State): tw.Tensor {
+  if (s.mode === 'text') {
+    const parsed = parseNested(s.text);
+    s.dims = parsed.dims;
+    s.items = parsed.items;
+  }
+  if (product(s.dims) > INPUT_LIMIT) throw new InputError(`${product(s.dims)} elements: this page takes up to ${INPUT_LIMIT}`);
+  return makeTensor(s.type, s.dims, s.items);
+}
+
+function paramsOf(s: State, errors: Map<string, string>): Record<string, Param> {
+  const params: Record<string, Param> = {};
+  for (const field of s.op.fields(s.version)) {
+    const text = s.params[field.key] ?? '';
+    try {
+      if (field.kind === 'ints') params[field.key] = parseIntList(text);
+      else if (field.kind === 'int') params[field.key] = parseInt1(text);
+      else {
+        if (text.trim() !== '') parseValue(s.type, text);
+        params[field.key] = text;
+      }
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      errors.set(field.key, error.message);
+    }
+  }
+  return params;
+}
+
+/**
+ * Runs the state's call. `hasField` says whether the page shows a field: a
+ * SpecError whose field is not on the page (or that names none) is the
+ * whole call's.
+ */
+export function evaluate(s: State, hasField: (key: string) => boolean): Outcome {
+  const errors = new Map<string, string>();
+  let input: tw.Tensor | undefined;
+  if (s.op.input) {
+    try {
+      input = inputOf(s);
+    } catch (error) {
+      // tw.encode and the Tensor constructor judge the elements too.
+      if (!(error instanceof InputError || error instanceof tw.SpecError)) throw error;
+      errors.set('input', error.message);
+    }
+  }
+  const params = paramsOf(s, errors);
+  if (errors.size > 0) return { errors };
+
+  const args: RunArgs = { version: s.version, node: runsAsNode(s), type: s.type, input, params };
+  try {
+    const call = s.op.call(args);
+    return { ran: { output: call.run(), input, args, call }, errors };
+  } catch (error) {
+    if (error instanceof tw.SpecError) {
+      const field = s.op.fieldOf(error.param, s.version);
+      errors.set(field !== undefined && hasField(field) ? field : 'call', error.message);
+    } else if (error instanceof InputError) {
+      errors.set(error.field ?? 'call', error.message);
+    } else {
+      throw error;
+    }
+    return { errors };
+  }
+}

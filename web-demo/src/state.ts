@@ -1,0 +1,165 @@
+// What the person has set, and its URL: `#/<op>?v=…&type=…&x=…&<params>`.
+// Each op has its own page (`#/tile`); the older `?op=Tile&v=13&…` links
+// (and `?op=tile`) still open the same state.
+import * as tw from 'tessera-wasm';
+import { formatNested, parseIntList, parseNested, product } from './nested.js';
+import { DEMO_OPS, opNamed } from './ops/index.js';
+import type { DemoOp, Example } from './ops/op.js';
+
+type DataType = tw.DataType;
+
+export interface Version {
+  readonly since: number;
+  readonly types: Readonly<Record<string, readonly DataType[]>>;
+}
+
+export interface State {
+  op: DemoOp;
+  version: number;
+  /** The op's node switch (AsStrided: the ATB node and its types, rather than tw.asStrided). */
+  node: boolean;
+  type: DataType;
+  mode: 'grid' | 'text';
+  dims: number[];
+  items: string[];
+  /** The text box as typed (it may not parse while being typed). */
+  text: string;
+  params: Record<string, string>;
+}
+
+// ---------------------------------------------------------------------------
+// Versions and types, from the library's own table (tw.OPS)
+
+export function versionsOf(op: DemoOp): readonly Version[] {
+  return tw.OPS[op.op].versions as readonly Version[];
+}
+
+export function newest(op: DemoOp): number {
+  return versionsOf(op).at(-1)!.since;
+}
+
+function versionOf(op: DemoOp, since: number): Version {
+  return versionsOf(op).find((v) => v.since === since) ?? versionsOf(op).at(-1)!;
+}
+
+/** Whether the call goes through tw.runNode: an older version is chosen, or the op's node switch is on. */
+export function runsAsNode(s: State): boolean {
+  return s.op.nodeSwitch ? s.node : s.version !== newest(s.op);
+}
+
+/** The types the call takes: the named op's own set where it differs, else the version's. */
+export function allowedTypes(s: State): readonly DataType[] {
+  if (s.op.namedTypes && !runsAsNode(s)) return s.op.namedTypes;
+  return versionOf(s.op, s.version).types[s.op.typeConstraint] ?? [];
+}
+
+/** `Tile-13`, or `ATB AsStrided` for the unversioned ATB op. */
+export function versionName(s: State): string {
+  return tw.OPS[s.op.op].domain === 'atb' ? `ATB ${s.op.op}` : `${s.op.op}-${s.version}`;
+}
+
+/** A version's menu label: its since_version, short enough for a phone's half-width menu. */
+export function versionLabel(v: Version, next: Version | undefined): string {
+  return next === undefined ? `${v.since} · newest` : String(v.since);
+}
+
+/** The opsets that select a version (ONNX resolves an opset to the newest since_version at or below it). */
+export function opsetsOf(op: DemoOp, since: number): string {
+  const versions = versionsOf(op);
+  const next = versions[versions.findIndex((v) => v.since === since) + 1];
+  if (next === undefined) return `opsets ${since}+`;
+  return next.since - 1 === since ? `opset ${since}` : `opsets ${since}–${next.since - 1}`;
+}
+
+// ---------------------------------------------------------------------------
+// Building a state
+
+export function quote(type: DataType, text: string): string {
+  return type === 'string' ? JSON.stringify(text) : text;
+}
+
+/** The text box's form of the grid's elements. */
+export function textOf(s: State): string {
+  return formatNested(s.dims, s.items.map((item) => quote(s.type, item)));
+}
+
+export function fromExample(op: DemoOp, version: number, example: Example = op.example(version)): State {
+  const s: State = {
+    op, version, node: false, type: example.type, mode: 'grid',
+    dims: [...(example.dims ?? [])], items: [...(example.items ?? [])], text: '', params: { ...example.params },
+  };
+  s.mode = s.dims.length <= 2 ? 'grid' : 'text';
+  s.text = textOf(s);
+  return s;
+}
+
+// ---------------------------------------------------------------------------
+// State <-> URL
+
+/** The op a URL names and the query that holds the rest: the hash route first, else the old `?op=` form. */
+function route(): { op: DemoOp | undefined; query: URLSearchParams } {
+  const hash = /^#\/([\w-]*)(?:\?(.*))?$/s.exec(location.hash);
+  if (hash) return { op: opNamed(hash[1]), query: new URLSearchParams(hash[2] ?? '') };
+  const query = new URLSearchParams(location.search);
+  return { op: opNamed(query.get('op')), query };
+}
+
+export function readUrl(): State {
+  const { op = DEMO_OPS[0], query: q } = route();
+  const versions = versionsOf(op);
+  const requested = Number(q.get('v'));
+  const version = versions.find((v) => v.since === requested)?.since ?? newest(op);
+  const s = fromExample(op, version);
+  s.node = op.nodeSwitch !== undefined && q.get('node') === '1';
+  const type = q.get('type');
+  if (type !== null && (tw.DATA_TYPES as readonly string[]).includes(type)) s.type = type as DataType;
+  for (const field of op.fields(version)) {
+    const value = q.get(field.key);
+    if (value !== null) s.params[field.key] = value;
+  }
+  const x = q.get('x');
+  if (op.input && x !== null) {
+    s.text = x;
+    try {
+      const parsed = parseNested(x);
+      const dims = q.has('dims') ? parseIntList(q.get('dims')!) : parsed.dims;
+      if (product(dims) === parsed.items.length) {
+        s.dims = dims;
+        s.items = parsed.items;
+        s.text = textOf(s);
+      }
+    } catch {
+      s.mode = 'text';  // shown as typed, with its error beside it
+    }
+  }
+  if (q.get('mode') === 'text' || s.dims.length > 2) s.mode = 'text';
+  else if (q.get('mode') === 'grid') s.mode = 'grid';
+  return s;
+}
+
+/** The page's URL for a state: its op's page, and everything set as the query. */
+export function urlOf(s: State): string {
+  const q = new URLSearchParams();
+  q.set('v', String(s.version));
+  if (s.op.nodeSwitch) q.set('node', s.node ? '1' : '0');
+  q.set('type', s.type);
+  if (s.op.input) {
+    q.set('mode', s.mode);
+    if (s.mode === 'text') {
+      q.set('x', s.text);
+    } else {
+      q.set('dims', s.dims.join(','));
+      q.set('x', textOf(s).replace(/\n\s*/g, ' '));
+    }
+  }
+  for (const field of s.op.fields(s.version)) q.set(field.key, s.params[field.key] ?? '');
+  return `${location.pathname}#/${s.op.slug}?${q}`;
+}
+
+/** Keeps the URL in step without a history entry per keystroke (an op's page is one entry). */
+export function writeUrl(s: State): void {
+  history.replaceState(null, '', urlOf(s));
+}
+
+/** The page's one state, replaced whole when an op's page or example is loaded. */
+export const app = {} as { state: State };
