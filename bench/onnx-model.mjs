@@ -2,12 +2,10 @@
 // the library's own protobuf writer (build/esm/protobuf.js, the one
 // toTensorProto uses) and element types from its data type table. Initializers
 // are TensorProtos from tessera's toTensorProto, with their name field
-// appended (protobuf fields may come in any order).
-import { fileURLToPath } from 'node:url';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-const { WireWriter } = await import(`${root}build/esm/protobuf.js`);
-const { DTYPES } = await import(`${root}build/esm/dtype.js`);
+// appended (protobuf fields may come in any order). Relative imports and no
+// Node modules: the browsers build their models with it too.
+import { WireWriter } from '../build/esm/protobuf.js';
+import { DTYPES } from '../build/esm/dtype.js';
 
 const encoder = new TextEncoder();
 const message = (write) => write(new WireWriter()).finish();

@@ -1,0 +1,122 @@
+// Runs the workloads in headless browsers: Debian's chromium through
+// playwright-core, Debian's firefox-esr through puppeteer-core (WebDriver
+// BiDi). Pages come from a static server on 127.0.0.1 that sends the
+// cross-origin isolation headers: isolated pages get a finer
+// performance.now() (Chromium 5 µs instead of 100 µs).
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { median } from './harness.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+// What a page may load: the bench's own files and peers, the library's bundle and .wasm builds.
+const SERVED = ['/bench/', '/dist/', '/build/esm/', '/build/wasm/'];
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json' };
+const PAGE_TIMEOUT_MS = 20 * 60 * 1000;
+
+export const BROWSERS = { chromium: launchChromium, firefox: launchFirefox };
+
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run',
+  '--js-flags=--expose-gc'];  // gc() between batches, as in Node
+
+async function launchChromium() {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return { version: `Chromium ${browser.version()}`, newPage: () => browser.newPage(), close: () => browser.close() };
+}
+
+async function launchFirefox() {
+  const { default: puppeteer } = await import('puppeteer-core');
+  const browser = await puppeteer.launch({
+    browser: 'firefox', executablePath: process.env.FIREFOX ?? '/usr/bin/firefox-esr', headless: true,
+    protocolTimeout: PAGE_TIMEOUT_MS,
+    // Firefox rounds performance.now() to 1 ms (0.1 ms isolated) against timing attacks; a benchmark needs the clock.
+    extraPrefsFirefox: { 'privacy.reduceTimerPrecision': false },
+  });
+  const [, number] = (await browser.version()).split('/');
+  return { version: `Firefox ESR ${number}`, newPage: () => browser.newPage(), close: () => browser.close() };
+}
+
+/** The static server; resolves once listening on 127.0.0.1 (any free port). */
+function serve() {
+  const server = createServer((request, response) => {
+    let path;
+    try {
+      path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
+    } catch {
+      path = '';  // a malformed %-escape
+    }
+    const file = join(root, path);
+    if (path.includes('..') || !SERVED.some((prefix) => path.startsWith(prefix)) || !existsSync(file) || !statSync(file).isFile()) {
+      response.writeHead(404).end('not found');
+      return;
+    }
+    response.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-cache',
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-embedder-policy': 'require-corp',
+    });
+    createReadStream(file).pipe(response);
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve({ origin: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((done) => server.close(done)) }));
+  });
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Opens the page for `query`, relays its progress lines, and gives its result. */
+async function runPage(browser, url, log) {
+  const page = await browser.newPage();
+  try {
+    page.on('pageerror', (error) => log(`  page error: ${error.message}`));
+    await page.goto(url);
+    const started = Date.now();
+    let shown = 0;
+    for (;;) {
+      const { result, lines } = await page.evaluate(() => ({ result: window.benchResult ?? null, lines: window.benchLog ?? [] }));
+      for (; shown < lines.length; shown++) log(`  ${lines[shown]}`);
+      if (result) return result;
+      if (Date.now() - started > PAGE_TIMEOUT_MS) throw new Error(`no result within ${PAGE_TIMEOUT_MS / 60000} min`);
+      await sleep(250);
+    }
+  } finally {
+    await page.close().catch(() => {});
+  }
+}
+
+/**
+ * One engine's section: every workload in a page of its own.
+ * @returns { engine, version, ..., rows } or { engine, error } when the browser could not run
+ */
+export async function runBrowser(engine, { names, smoke, peers, log }) {
+  const server = await serve();
+  let browser;
+  try {
+    browser = await BROWSERS[engine]();
+    log(`== ${engine}: ${browser.version}`);
+    const section = { engine, version: browser.version, rows: [] };
+    const initMs = [];
+    for (const name of names) {
+      const query = new URLSearchParams({ engine, workload: name });
+      if (smoke) query.set('smoke', '1');
+      if (peers) query.set('peers', '1');
+      const result = await runPage(browser, `${server.origin}/bench/page.html?${query}`, log);
+      if (result.error) throw new Error(`${engine}, ${name}: ${result.error}`);
+      const { rows, initMs: pageInitMs, ...about } = result;
+      Object.assign(section, about);  // the same in every page: the last one's stands
+      section.rows.push(...rows);
+      initMs.push(pageInitMs);
+    }
+    // Import of the bundle, fetch of the .wasm and init(), in each page: the median.
+    section.initMs = median(initMs);
+    return section;
+  } finally {
+    await browser?.close().catch(() => {});
+    await server.close();
+  }
+}

@@ -1,0 +1,118 @@
+// The printed report: one markdown table per engine (the README's
+// Performance tables are these), the Node size sweep, and the targets, each
+// judged on ratios within one run.
+import { AGAINST, COLUMNS, SWEEP_COLUMNS } from './suite.mjs';
+
+const LABELS = { tessera: 'tessera', jsOut: 'js out' };
+const label = (column) => LABELS[column] ?? column;
+
+export function fmt(us) {
+  if (us === undefined) return '-';
+  return us >= 100 ? us.toFixed(0) : us >= 10 ? us.toFixed(1) : us.toFixed(2);
+}
+
+export const humanBytes = (b) => (b >= 2 ** 20 ? `${(b / 2 ** 20).toFixed(b % 2 ** 20 ? 1 : 0)} MiB`
+  : b >= 1024 ? `${(b / 1024).toFixed(b % 1024 ? 1 : 0)} KiB` : `${b} B`);
+
+function cell(row, column) {
+  const v = row.us[column];
+  if (v === undefined) return 'n/a';
+  const base = AGAINST[column] && row.us[AGAINST[column]];
+  return base ? `${fmt(v)} (${(v / base).toFixed(2)}x)` : fmt(v);
+}
+
+/** An engine's table: the columns that have a figure on some row, and each workload's peak memory. */
+export function engineTable(rows) {
+  const columns = COLUMNS.filter((c) => rows.some((r) => r.us[c] !== undefined));
+  return [
+    `| workload | output | ${columns.map(label).join(' | ')} | peak memory |`,
+    `| --- | ---: | ${columns.map(() => '---:').join(' | ')} | ---: |`,
+    ...rows.map((r) => `| ${r.name} | ${humanBytes(r.outBytes)} | ${columns.map((c) => cell(r, c)).join(' | ')} | ${humanBytes(r.memory.peak)} |`),
+  ];
+}
+
+export function sweepTable(sweep) {
+  return [
+    `| op | output | ${SWEEP_COLUMNS.join(' | ')} |`,
+    `| --- | ---: | ${SWEEP_COLUMNS.map(() => '---:').join(' | ')} |`,
+    ...sweep.map((s) => `| ${s.op} | ${humanBytes(s.bytes)} | ${SWEEP_COLUMNS.map((c) => (s.nsPerByte[c] === undefined ? 'n/a' : s.nsPerByte[c].toFixed(3))).join(' | ')} |`),
+  ];
+}
+
+/** The targets one engine's rows meet or miss: [{ text, met, values }]. */
+export function targets(section) {
+  const { rows } = section;
+  const byName = (name) => rows.find((r) => r.name === name);
+  const ratio = (row, a, b) => (row && row.us[a] !== undefined && row.us[b] !== undefined ? row.us[a] / row.us[b] : undefined);
+  const list = [];
+  function target(text, values, ok) {
+    const known = values.filter((v) => v.value !== undefined);
+    if (known.length === 0) return;
+    list.push({ text, met: known.every((v) => ok(v.value)), values: known.map((v) => `${v.label} ${v.value.toFixed(2)}`) });
+  }
+  const over = (names, a, b) => names.map((n) => ({ label: n, value: ratio(byName(n), a, b) }));
+  const where = (test, a, b) => rows.filter(test).map((r) => ({ label: r.name, value: ratio(r, a, b) }));
+  const large = (r) => r.outBytes >= 1 << 20;
+
+  // The performance issue's targets.
+  target('with out, at most 1.3x the warm roofline (out/warm)',
+    over(['tile f32 [1024,1024]x[2,2]', 'tile f32 [256,256]x[2,2]', 'floor f32 4e6', 'asStrided f32 windows [65536,64] stride [1,1]'], 'out', 'warm'),
+    (v) => v <= 1.3);
+  target('a 4x4 tile costs at most 2x a plain JS loop (tessera/js, fresh arrays)', over(['tile f32 [4,4]x[2,2]'], 'tessera', 'js'), (v) => v <= 2);
+  target('a 4x4 tile with out costs at most 2x a plain JS loop into an existing array (out/jsOut)', over(['tile f32 [4,4]x[2,2]'], 'out', 'jsOut'), (v) => v <= 2);
+  target('tiny floor (16 floats) at most 2x a plain JS loop (tessera/js; out/jsOut)',
+    [...over(['floor f32 16'], 'tessera', 'js'), ...over(['floor f32 16'], 'out', 'jsOut').map((v) => ({ ...v, label: `${v.label} out` }))], (v) => v <= 2);
+  for (const peer of ['ort', 'tfjs', 'js']) {
+    target(`default mode never slower than ${peer} (tessera/${peer})`, where(() => true, 'tessera', peer), (v) => v <= 1);
+  }
+  // The earlier performance issue's targets.
+  target('small tensors: default mode >= 10x faster than onnxruntime-web (ort/tessera)',
+    over(['tile f32 [4,4]x[2,2]', 'floor f32 1e3'], 'ort', 'tessera'), (v) => v >= 10);
+  target('large tensors, default mode: within 1.10x of the roofline (tessera/roof)', where(large, 'tessera', 'roof'), (v) => v <= 1.1);
+  target('resident within 1.25x of memory.copy/fill: tile, constantOfShape, asStrided windows (resident/memcpy)',
+    where((r) => large(r) && (r.op === 'tile' || r.op === 'constantOfShape' || r.name.includes('windows')), 'resident', 'memcpy'), (v) => v <= 1.25);
+  target('resident floor f32 within 1.25x of a bare f32x4.floor loop (resident/memcpy)',
+    where((r) => large(r) && r.op === 'floor' && r.type === 'float32', 'resident', 'memcpy'), (v) => v <= 1.25);
+  target('resident floor f16 and bf16 within 2x of memcpy (resident/memcpy)', over(['floor f16 1e6', 'floor bf16 1e6'], 'resident', 'memcpy'), (v) => v <= 2);
+  target('floor f16 and bf16, default mode at most 1.2x the roofline (tessera/roof)', over(['floor f16 1e6', 'floor bf16 1e6'], 'tessera', 'roof'), (v) => v <= 1.2);
+  target('resident asStrided transpose within 2x of memcpy (resident/memcpy)', where((r) => r.name.includes('transpose'), 'resident', 'memcpy'), (v) => v <= 2);
+  target('resident constantOfShape within 1.25x of memory.fill (resident/memcpy)', where((r) => r.op === 'constantOfShape', 'resident', 'memcpy'), (v) => v <= 1.25);
+  if (section.engine === 'node' && section.initMs !== undefined) {
+    list.push({ text: 'init (import to ready) under 15 ms in Node', met: section.initMs < 15, values: [`${section.initMs.toFixed(1)} ms`] });
+  }
+  return list;
+}
+
+/** One engine's part of the report, or why it has none. */
+function engineReport(section) {
+  if (section.error) return [`## ${section.engine}: not run`, '', section.error, ''];
+  const peers = Object.entries(section.peers ?? {}).map(([k, v]) => `${k}: ${v}`).join('; ') || 'none loaded';
+  const lines = [
+    `## ${section.version}`,
+    '',
+    `peers: ${peers}`,
+    `out: ${section.outSupported ? 'the library takes { out }' : 'not in this build of the library (feature test: tw.floor(x, { out }))'}`,
+    `timer resolution ${fmt(section.timerResolutionUs)} µs, batches of ${section.batchMs} ms, gc between batches: ${section.gc ? 'yes' : 'no (the engine offers none to pages)'}`
+      + (section.crossOriginIsolated === undefined ? '' : `, cross-origin isolated: ${section.crossOriginIsolated ? 'yes' : 'no'}`),
+    `init: ${section.initMs.toFixed(1)} ms (${section.engine === 'node' ? `import to ready in a fresh Node process, median of ${section.initRuns}` : 'import of dist/esm, fetch of the .wasm and init() in the page, median over the pages'})`,
+    '',
+    ...engineTable(section.rows),
+  ];
+  if (section.sweep?.length) {
+    lines.push('', 'Cost per output byte (ns/B), float32; tile is [n/256, 64]x[2, 2]:', '', ...sweepTable(section.sweep));
+  }
+  lines.push('', 'Targets:', '', ...targets(section).map((t) => `- [${t.met ? 'x' : ' '}] ${t.text}: ${t.values.join('; ')}`), '');
+  return lines;
+}
+
+export function report(results) {
+  const { machine } = results;
+  return [
+    `tessera-wasm benchmark: median µs per call (ratio to its base within the same run), ${machine.cpu}, ${machine.cores} cores,`
+      + ` load ${machine.loadBefore} before / ${machine.loadAfter} after${results.smoke ? ' (SMOKE RUN: figures meaningless)' : ''}`,
+    `ratios: ${Object.entries(AGAINST).map(([c, base]) => `${label(c)}/${base}`).join(', ')};`
+      + ' peak memory: tw.memoryStats().memoryBytes after one call of each mode (out, default, resident) on fresh memory',
+    '',
+    ...Object.values(results.engines).flatMap(engineReport),
+  ].join('\n');
+}

@@ -1,0 +1,114 @@
+// Runs workloads on a host (Node, or a browser page): builds each one's timed
+// implementations, checks that they agree, samples tessera's memory, and
+// measures. No Node imports. A host is
+//   { engine, tw, twScalar, ort?, tf?, module, freshMemory, collect, batchMs, smoke, outSupported }
+// (bench/node-host.mjs, bench/page.mjs).
+import { harness } from './harness.mjs';
+import { bytesOf, roofline } from './roofline.mjs';
+
+/**
+ * The columns, in table order, and what each one's ratio is taken against:
+ *   tessera   tw.op(tensor): copy in, kernel, copy out into a fresh typed array
+ *   out       tw.op(tensor, { out }): the same into an array that already exists
+ *   resident  tw.op(resident) and dispose(): the kernel and the output's allocation, no copies
+ *   scalar    resident, on the scalar (no SIMD128) build, a second instance
+ *   ort       onnxruntime-web, wasm backend, one thread, a one-node model (await session.run)
+ *   tfjs      @tensorflow/tfjs-backend-wasm: tf.tensor, the op, dataSync, dispose
+ *   js        a plain JS loop into a fresh typed array
+ *   jsOut     the same loop into an array that already exists
+ *   roof, warm, memcpy   the roofline (bench/roofline.mjs)
+ */
+export const COLUMNS = ['tessera', 'out', 'resident', 'scalar', 'ort', 'tfjs', 'js', 'jsOut', 'roof', 'warm', 'memcpy'];
+export const AGAINST = { tessera: 'roof', ort: 'roof', tfjs: 'roof', js: 'roof', out: 'warm', jsOut: 'warm', resident: 'memcpy', scalar: 'memcpy' };
+// Implementations returning a typed array: all must give the same bytes, or the bench is measuring a bug.
+const CHECKED = ['tessera', 'out', 'js', 'jsOut', 'ort', 'tfjs'];
+export const SWEEP_COLUMNS = ['tessera', 'out', 'resident', 'roof', 'warm', 'memcpy', 'ort'];
+
+/**
+ * Whether this build of the library takes `out` (API.md "Writing into your
+ * own array"): the returned tensor's data is then `out` itself.
+ */
+export function outSupported(tw) {
+  const out = new Float32Array(1);
+  try {
+    const y = tw.floor(new tw.Tensor('float32', Float32Array.of(2.5), [1]), { out });
+    return y.data === out && out[0] === 2;
+  } catch {
+    return false;
+  }
+}
+
+export function suite(host) {
+  const timing = harness(host);
+  const roof = roofline(host.module, timing.measureQuick);
+
+  /** One workload's row: { name, op, type, outBytes, us: { column: µs }, memory }. */
+  async function run(workload, columns = COLUMNS) {
+    await host.freshMemory();
+    const { tw, twScalar } = host;
+    const w = await workload.prepare(host);
+    const plain = w.options(undefined);
+    const out = new w.Out(w.outLength);
+    const withOut = w.options({ out });
+    const residentOptions = w.residentByOption ? w.options({ resident: true }) : plain;
+
+    // Memory first, on fresh memory and before the bench's own blocks: one call in each mode.
+    const stats = () => tw.memoryStats().memoryBytes;
+    const memory = { initial: stats() };
+    if (host.outSupported) {
+      w.run(tw, w.x, withOut);
+      memory.out = stats();
+    }
+    w.run(tw, w.x, plain);
+    memory.tessera = stats();
+    const xr = w.residentByOption ? undefined : tw.toResident(w.x);
+    w.run(tw, xr, residentOptions).dispose();
+    memory.resident = stats();
+    memory.peak = Math.max(...Object.values(memory));
+
+    // The roofline's blocks are plain mallocs the library knows nothing of: a
+    // live resident tensor keeps its automatic release from replacing the
+    // instance under them while a peer's long batches leave tessera idle.
+    const pin = tw.toResident(new tw.Tensor('uint8', new Uint8Array(1), [1]));
+    const xs = w.residentByOption ? undefined : twScalar.toResident(w.x);
+    const jsOut = new w.Out(w.outLength);
+    const [roofImpls, freeRoofline] = await roof.implementations({ ...w.roofline, outBytes: workload.outBytes, OutArray: w.Out });
+    const all = {
+      tessera: () => w.run(tw, w.x, plain).data,
+      out: host.outSupported ? () => w.run(tw, w.x, withOut).data : undefined,
+      resident: () => w.run(tw, xr, residentOptions).dispose(),
+      scalar: () => w.run(twScalar, xs, residentOptions).dispose(),
+      ort: w.ort,
+      tfjs: w.tfjs,
+      js: w.js && (() => w.js(new w.Out(w.outLength))),
+      jsOut: w.js && (() => w.js(jsOut)),
+      ...roofImpls,
+    };
+    const impls = Object.fromEntries(columns.filter((c) => all[c]).map((c) => [c, all[c]]));
+    try {
+      await checkOutputs(workload.name, impls);
+      const us = await timing.measure(impls);
+      return { name: workload.name, op: workload.op, type: workload.type, outBytes: workload.outBytes, us, memory };
+    } finally {
+      freeRoofline();
+      pin.dispose();
+      xr?.dispose();
+      xs?.dispose();
+    }
+  }
+
+  return { run };
+}
+
+async function checkOutputs(name, impls) {
+  let reference;
+  for (const impl of CHECKED) {
+    if (!impls[impl]) continue;
+    const bytes = bytesOf(await impls[impl]());
+    if (reference === undefined) {
+      reference = { impl, bytes: bytes.slice() };
+    } else if (bytes.length !== reference.bytes.length || !bytes.every((b, i) => b === reference.bytes[i])) {
+      throw new Error(`bench: ${name}: ${impl} and ${reference.impl} disagree`);
+    }
+  }
+}
