@@ -80,9 +80,20 @@ export function storageConstructor(type: Exclude<DataType, 'string'>) {
   return STORAGE_CONSTRUCTORS[DTYPES[type].storage as TypedStorage];
 }
 
+// One allocator per storage class: each `new` site sees one class, which V8
+// allocates inline; a `new` through a constructor looked up at run time cost
+// a small op a quarter of its time (0.3 us of a 1.3 us 4x4 Tile).
+const ALLOCATORS: Record<TypedStorage, (length: number) => ArrayBufferView> = {
+  Float32Array: (n) => new Float32Array(n), Float64Array: (n) => new Float64Array(n),
+  Int8Array: (n) => new Int8Array(n), Uint8Array: (n) => new Uint8Array(n),
+  Int16Array: (n) => new Int16Array(n), Uint16Array: (n) => new Uint16Array(n),
+  Int32Array: (n) => new Int32Array(n), Uint32Array: (n) => new Uint32Array(n),
+  BigInt64Array: (n) => new BigInt64Array(n), BigUint64Array: (n) => new BigUint64Array(n),
+};
+
 /** A fresh, zeroed storage array for `size` elements of `type`. */
 export function allocateData<T extends DataType>(type: T, size: number): DataOf<T> {
   const length = storageLength(type, size);
   if (type === 'string') return new Array<string>(length).fill('') as DataOf<T>;
-  return new (storageConstructor(type as Exclude<DataType, 'string'>))(length) as DataOf<T>;
+  return ALLOCATORS[DTYPES[type].storage as TypedStorage](length) as DataOf<T>;
 }

@@ -37,6 +37,16 @@ export function typedArrayFacts(value: object, kind: string): TypedArrayFacts {
   };
 }
 
+/**
+ * The first `bytes` bytes of a typed array as a Uint8Array view (no copy),
+ * or undefined when it covers fewer now (a resizable buffer that shrank, a
+ * detached one).
+ */
+export function leadingBytes(value: ArrayBufferView, bytes: number): Uint8Array | undefined {
+  if (byteLengthGetter.call(value) < bytes) return undefined;
+  return new Uint8Array(bufferGetter.call(value), byteOffsetGetter.call(value), bytes);
+}
+
 /** The bytes a typed array covers right now, as a fresh Uint8Array view (no copy); empty once its buffer is detached. */
 export function bytesNow(value: ArrayBufferView): Uint8Array {
   const byteLength = byteLengthGetter.call(value);  // 0 once detached

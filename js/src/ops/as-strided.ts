@@ -91,7 +91,7 @@ function asStridedWith(context: OpContext, x: Tensor | ResidentTensor, params: o
   const rank = size.length;
   return moveElements(context, x, {
     dims: size, size: count,
-    params: [...size, ...usedStride],
+    params: () => [...size, ...usedStride],
     kernel: (kernels, xOffset, y, elementSize, p) => kernels.asStrided(xOffset, y, elementSize, rank, p, p + 4 * rank, offset),
     onJsSide: rowsOnJsSide(size, usedStride, x.type) ? (xBytes, yBytes, elementSize) => copyRows(xBytes, yBytes, size, usedStride, offset, elementSize) : undefined,
   }, checkedOut);

@@ -12,7 +12,7 @@ import { DTYPES, type TensorData, allocateData, elementBytes, isPacked, storageB
 import { type OpContext, specError } from '../errors.js';
 import { ResidentTensor, type ResidentType, allocateResident } from '../resident.js';
 import { type Tensor, tensorOf } from '../tensor.js';
-import { bytesNow } from '../typed-array.js';
+import { bytesNow, leadingBytes } from '../typed-array.js';
 import { type Kernels, copyIn, copyOut, wasm, withScratch, writeU32 } from '../wasm.js';
 import type { CheckedOut } from './out.js';
 
@@ -24,8 +24,8 @@ export interface Move {
   /** Output dims and element count. */
   readonly dims: readonly number[];
   readonly size: number;
-  /** The kernel's uint32 parameters, and the call. */
-  readonly params: readonly number[];
+  /** The kernel's uint32 parameters (made only when the kernel runs), and the call. */
+  readonly params: () => readonly number[];
   readonly kernel: MoveKernel;
   /** The same move between JS byte arrays, when the op judged it cheaper for this shape; else undefined. */
   readonly onJsSide?: (x: Uint8Array, y: Uint8Array, elementSize: number) => void;
@@ -42,12 +42,12 @@ export function moveElements(context: OpContext, x: Tensor | ResidentTensor, mov
     const inBytes = storageBytes(type, x.size);
     const outBytes = storageBytes(type, move.size);
     if (move.onJsSide && !isPacked(type)) {
-      move.onJsSide(inputBytes(context, x.data as ArrayBufferView, inBytes), bytesNow(output).subarray(0, outBytes), elementBytes(type));
+      move.onJsSide(inputBytes(context, x.data as ArrayBufferView, inBytes), leadingBytes(output, outBytes)!, elementBytes(type));
     } else {
       // One allocation for input, output and parameters: a small op's cost is mostly per call.
-      withScratch(context, [inBytes, outBytes, move.params.length * 4], ([xOffset, yOffset, paramOffset]) => {
+      withScratch(context, [inBytes, outBytes, move.params().length * 4], ([xOffset, yOffset, paramOffset]) => {
         copyIn(context, 'input', xOffset, x.data as Exclude<TensorData, string[]>, inBytes);
-        writeU32(paramOffset, move.params);
+        writeU32(paramOffset, move.params());
         runKernel(context, type, xOffset, yOffset, x.size, move, paramOffset);
         copyOut(yOffset, output, outBytes);
       });
@@ -58,17 +58,17 @@ export function moveElements(context: OpContext, x: Tensor | ResidentTensor, mov
 
 /** The input's checked bytes, measured again here: a resizable buffer may have shrunk since its check. */
 function inputBytes(context: OpContext, data: ArrayBufferView, bytes: number): Uint8Array {
-  const now = bytesNow(data);
-  if (now.length < bytes) throw specError(context, 'input', `input data shrank after it was checked (${bytes} bytes expected, ${now.length} now)`);
-  return now.subarray(0, bytes);
+  const view = leadingBytes(data, bytes);
+  if (view === undefined) throw specError(context, 'input', `input data shrank after it was checked (${bytes} bytes expected, ${bytesNow(data).length} now)`);
+  return view;
 }
 
 function moveResident(context: OpContext, x: ResidentTensor, move: Move, out?: CheckedOut): Tensor | ResidentTensor {
   const y = allocateResident(context, x.type, move.dims, move.size);
   try {
     if (move.size > 0) {
-      withScratch(context, [move.params.length * 4], ([paramOffset]) => {
-        writeU32(paramOffset, move.params);
+      withScratch(context, [move.params().length * 4], ([paramOffset]) => {
+        writeU32(paramOffset, move.params());
         runKernel(context, x.type, x.offset, y.offset, x.size, move, paramOffset);
       });
     }

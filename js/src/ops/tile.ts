@@ -59,23 +59,25 @@ function tileWith(context: OpContext, version: OpVersion, value: unknown, repeat
   if (repeats.length !== rank) {
     throw specError(context, 'repeats', `repeats must have one entry per input dimension (input rank ${rank}, got ${repeats.length})`);
   }
-  repeats.forEach((r, i) => {
-    if (r < 0) throw specError(context, 'repeats', `repeats[${i}] must be >= 0 (got ${r})`);
-  });
-  const dims = input.dims.map((d, i) => d * repeats[i]);
-  dims.forEach((d, i) => {
+  // Plain loops: this runs on every call, and a small op's cost is mostly per call.
+  const dims = new Array<number>(rank);
+  for (let i = 0; i < rank; i++) {
+    if (repeats[i] < 0) throw specError(context, 'repeats', `repeats[${i}] must be >= 0 (got ${repeats[i]})`);
+    dims[i] = input.dims[i] * repeats[i];
+  }
+  for (let i = 0; i < rank; i++) {
     // An empty output may still have an axis too long to name (0 x 2^53 beside 2^53 x 2^53).
-    if (!Number.isSafeInteger(d)) {
-      throw specError(context, repeatsParam, `output dims[${i}] = input dims[${i}] * repeats[${i}] must be a safe integer (${input.dims[i]} * ${repeats[i]} = ${d})`);
+    if (!Number.isSafeInteger(dims[i])) {
+      throw specError(context, repeatsParam, `output dims[${i}] = input dims[${i}] * repeats[${i}] must be a safe integer (${input.dims[i]} * ${repeats[i]} = ${dims[i]})`);
     }
-  });
+  }
   const size = outputSize(context, repeatsParam, dims, input.type === 'string' ? 4 : elementBytes(input.type));
   const checkedOut = out === undefined ? undefined : checkOut(context, out, input.type, size);
   if (checkedOut && !ResidentTensor.isResident(input)) refuseOverlap(context, checkedOut, input.data, 'input');
   const axes = canonicalAxes(input.dims, repeats);
   return moveElements(context, input, {
     dims, size,
-    params: [...input.dims, ...repeats],
+    params: () => [...input.dims, ...repeats],
     kernel: (kernels, x, y, elementSize, params) => kernels.tile(x, y, elementSize, rank, params, params + 4 * rank),
     onJsSide: cheaperOnJsSide(axes, input.type) ? (x, y, elementSize) => tileBytes(x, y, axes, elementSize) : undefined,
   }, checkedOut);
@@ -131,19 +133,32 @@ export function tileBytes(x: Uint8Array, y: Uint8Array, axes: readonly Axis[], e
     inner *= axes[i].dim;
     outer *= axes[i].dim * axes[i].repeats;
   }
-  const build = (level: number, xAt: number, yAt: number): void => {
-    const { dim, repeats } = axes[level];
-    if (level + 1 === axes.length) {
-      const run = dim * elementSize;
-      y.copyWithin(yAt, source + xAt, source + xAt + run);
-      replicate(y, yAt, run, run * repeats);
-      return;
-    }
-    for (let i = 0; i < dim; i++) build(level + 1, xAt + i * inStep[level], yAt + i * outStep[level]);
-    const block = dim * outStep[level];
-    replicate(y, yAt, block, block * repeats);
-  };
-  build(0, 0, 0);
+  build({ y, source, axes, inStep, outStep, elementSize }, 0, 0, 0);
+}
+
+interface TilePlan {
+  readonly y: Uint8Array;
+  /** Where the input's copy starts in y. */
+  readonly source: number;
+  readonly axes: readonly Axis[];
+  readonly inStep: readonly number[];
+  readonly outStep: readonly number[];
+  readonly elementSize: number;
+}
+
+/** Writes the output block of one index of axis `level`, from x at xAt (relative to the input) to y at yAt. */
+function build(plan: TilePlan, level: number, xAt: number, yAt: number): void {
+  const { y, axes, inStep, outStep } = plan;
+  const { dim, repeats } = axes[level];
+  if (level + 1 === axes.length) {
+    const run = dim * plan.elementSize;
+    y.copyWithin(yAt, plan.source + xAt, plan.source + xAt + run);
+    replicate(y, yAt, run, run * repeats);
+    return;
+  }
+  for (let i = 0; i < dim; i++) build(plan, level + 1, xAt + i * inStep[level], yAt + i * outStep[level]);
+  const block = dim * outStep[level];
+  replicate(y, yAt, block, block * repeats);
 }
 
 /**
