@@ -7,6 +7,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { launchChromium, launchFirefox } from '../scripts/browsers.mjs';
 import { median } from './harness.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -15,29 +16,15 @@ const SERVED = ['/bench/', '/dist/', '/build/esm/', '/build/wasm/'];
 const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json' };
 const PAGE_TIMEOUT_MS = 20 * 60 * 1000;
 
-export const BROWSERS = { chromium: launchChromium, firefox: launchFirefox };
+const launchBenchChromium = () => launchChromium(['--js-flags=--expose-gc']);  // gc() between batches, as in Node
 
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run',
-  '--js-flags=--expose-gc'];  // gc() between batches, as in Node
+const launchBenchFirefox = () => launchFirefox({
+  protocolTimeout: PAGE_TIMEOUT_MS,
+  // Firefox rounds performance.now() to 1 ms (0.1 ms isolated) against timing attacks; a benchmark needs the clock.
+  extraPrefsFirefox: { 'privacy.reduceTimerPrecision': false },
+});
 
-async function launchChromium() {
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  return { version: `Chromium ${browser.version()}`, newPage: () => browser.newPage(), close: () => browser.close() };
-}
-
-async function launchFirefox() {
-  const { default: puppeteer } = await import('puppeteer-core');
-  const browser = await puppeteer.launch({
-    browser: 'firefox', executablePath: process.env.FIREFOX ?? '/usr/bin/firefox-esr', headless: true,
-    protocolTimeout: PAGE_TIMEOUT_MS,
-    // Firefox rounds performance.now() to 1 ms (0.1 ms isolated) against timing attacks; a benchmark needs the clock.
-    extraPrefsFirefox: { 'privacy.reduceTimerPrecision': false },
-  });
-  const [, number] = (await browser.version()).split('/');
-  return { version: `Firefox ESR ${number}`, newPage: () => browser.newPage(), close: () => browser.close() };
-}
+export const BROWSERS = { chromium: launchBenchChromium, firefox: launchBenchFirefox };
 
 /** The static server; resolves once listening on 127.0.0.1 (any free port). */
 function serve() {

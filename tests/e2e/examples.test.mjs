@@ -11,6 +11,7 @@
 // whose node_modules/tessera-wasm links to this repository (after `npm run
 // build`), and whose onnxruntime-web and @tensorflow link to the repo's own.
 // Prints one line per check and ends with "examples: N passed, M failed".
+import { checks } from './checks.mjs';
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,18 +22,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const examples = join(root, 'examples');
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
-let passed = 0;
-let failed = 0;
-async function check(name, body) {
-  try {
-    await body();
-    passed++;
-    console.log(`ok ${name}`);
-  } catch (error) {
-    failed++;
-    console.log(`FAIL ${name}: ${error?.stack ?? error}`);
-  }
-}
+const { check, finish } = checks('examples');
 function expectEqual(actual, expected, what) {
   if (actual !== expected) throw new Error(`${what}:\n--- expected\n${expected}\n--- got\n${actual}`);
 }
@@ -177,5 +167,4 @@ backend: SIMD128`, 'page text');
 });
 
 rmSync(work, { recursive: true, force: true });
-console.log(`examples: ${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+finish();

@@ -3,6 +3,7 @@
 // feeds (directly, and through tw.toOrt), ort outputs and tfjs tensors as
 // tessera inputs, tessera results as tfjs tensors (tw.toTfjs).
 // Prints one line per check and ends with "interop: N passed, M failed".
+import { checks } from './checks.mjs';
 import { fileURLToPath } from 'node:url';
 import * as ort from 'onnxruntime-web';
 import * as tf from '@tensorflow/tfjs-core';
@@ -17,18 +18,7 @@ ort.env.logLevel = 'error';
 await tf.setBackend('cpu');
 await tw.init();
 
-let passed = 0;
-let failed = 0;
-async function check(name, body) {
-  try {
-    await body();
-    passed++;
-    console.log(`ok ${name}`);
-  } catch (error) {
-    failed++;
-    console.log(`FAIL ${name}: ${error?.stack ?? error}`);
-  }
-}
+const { check, finish } = checks('interop');
 const same = (a, b, what) => {
   const x = JSON.stringify(Array.from(a, String));
   const y = JSON.stringify(Array.from(b, String));
@@ -80,5 +70,4 @@ await check('tfjs: tw.toTfjs converts exactly, and refuses what tfjs cannot hold
   if (!(error instanceof tw.SpecError) || !/tfjs cannot hold int64/.test(error.message)) throw new Error(`int64: ${error}`);
 });
 
-console.log(`interop: ${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+finish();

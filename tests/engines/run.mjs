@@ -27,6 +27,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { launchChromium, launchFirefox } from '../../scripts/browsers.mjs';
 import { serve } from './server.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -39,8 +40,6 @@ const BACKENDS = ['simd', 'scalar'];
 const RUN_TIMEOUT_MS = 120_000;
 const FAILURES_SHOWN = 6;
 
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 const version = (command, args, pattern) => spawnSync(command, args, { encoding: 'utf8' }).stdout?.match(pattern)?.[1] ?? 'unknown';
 
@@ -124,19 +123,6 @@ async function processCell(name, cell) {
 }
 
 // ---------------------------------------------------------------- browsers
-async function launchChromium() {
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  return { version: `Chromium ${browser.version()}`, newPage: () => browser.newPage(), close: () => browser.close() };
-}
-
-async function launchFirefox() {
-  const { default: puppeteer } = await import('puppeteer-core');
-  const browser = await puppeteer.launch({ browser: 'firefox', executablePath: process.env.FIREFOX ?? '/usr/bin/firefox-esr', headless: true });
-  const [, number] = (await browser.version()).split('/');
-  return { version: `Firefox ESR ${number}`, newPage: () => browser.newPage(), close: () => browser.close() };
-}
-
 function withTimeout(promise, what) {
   let timer;
   const timeout = new Promise((_, reject) => {
