@@ -27,7 +27,7 @@ const launchBenchFirefox = () => launchFirefox({
 export const BROWSERS = { chromium: launchBenchChromium, firefox: launchBenchFirefox };
 
 /** The static server; resolves once listening on 127.0.0.1 (any free port). */
-function serve() {
+export function serve() {
   const server = createServer((request, response) => {
     let path;
     try {
@@ -57,7 +57,7 @@ function serve() {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Opens the page for `query`, relays its progress lines, and gives its result. */
-async function runPage(browser, url, log) {
+export async function runPage(browser, url, log) {
   const page = await browser.newPage();
   try {
     page.on('pageerror', (error) => log(`  page error: ${error.message}`));

@@ -33,6 +33,8 @@ describe('Tile and AsStrided: the JS-side move against the WebAssembly kernel, o
     ['a zero repeat', [3, 4], [0, 2]],
     ['an outer repeat only', [5, 70], [4, 1]],
     ['four axes', [3, 2, 5, 17], [2, 3, 1, 2]],
+    ['three axes, few rows (the JS side at every level)', [2, 2, 300], [2, 3, 2]],
+    ['three axes, long rows', [3, 4, 1100], [2, 1, 2]],
   ];
   for (const type of ['float32', 'int8', 'int64', 'complex128', 'float16', 'bool']) {
     it.each(tileShapes)(`tile ${type}: %s`, (_name, dims, repeats) => {

@@ -106,21 +106,21 @@ function runKernel(context: OpContext, type: ResidentType, x: number, y: number,
 
 // When moving between JS arrays beats the wasm round trip (copy in, kernel,
 // copy out). Each row costs the JS side a call or two (copyWithin, or set of
-// a subarray) of about 50-100 ns whatever its length; the round trip costs
-// about 2 us a call and two extra copies of the data, but moves a short row
-// in nanoseconds. So the JS side wins while rows are few, or long enough that
-// the per-row call is small beside the copies it saves. Measured with
-// bench/js-move.mjs (Tile of [rows, n] by [1, 2] into an existing array, the
-// ratio JS / kernel), Node 20 on this repository's 2-core x64 machine:
-//   rows <= 256: 0.01-0.9 at every row length;
-//   1024 rows: 2.9 at 4-byte rows, 1.2 at 256, 0.76 at 1 KiB, 0.46 at 4 KiB;
-//   4096 rows: 5.9 at 4-byte rows, 1.4 at 256, 0.51 at 1 KiB.
+// a subarray) whatever its length; the round trip costs a fixed call and two
+// extra copies of the data, but moves a short row in nanoseconds. So the JS
+// side wins while rows are very few, or long enough that the per-row call is
+// small beside the copies it saves. Measured with `node bench/js-move.mjs`
+// (Tile of [rows, n] by [1, 2] into an existing array, the ratio JS / kernel;
+// Node 20, Chromium 156, Firefox ESR 153 on the project's 2-core x64 machine):
+//   1 row: 0.04-0.38 at every row length, in all three;
+//   16 rows: 0.5-1.9 (the kernel wins in Chromium below 1 KiB rows);
+//   256-4096 rows: 1.3-13 below 256-byte rows, 0.47-0.94 from 1 KiB rows
+//   (one exception, 1.74 at 16 x 1 KiB in Chromium).
 // AsStrided's rows each make a subarray (a copy between two arrays has no
-// other form), about twice a copyWithin: it takes the JS side at a quarter
-// of the row count.
+// other form), about twice a copyWithin: it takes the JS side for fewer.
 export const JS_MIN_ROW_BYTES = 1024;
-export const JS_MAX_SHORT_ROWS = 256;
-export const JS_MAX_SHORT_SLICES = 64;
+export const JS_MAX_SHORT_ROWS = 8;
+export const JS_MAX_SHORT_SLICES = 4;
 
 /** Fills `total` bytes from `start` with copies of the first `filled`, doubling each time (native memmove). */
 export function replicate(y: Uint8Array, start: number, filled: number, total: number): void {
