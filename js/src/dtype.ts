@@ -47,6 +47,11 @@ export function isDataType(name: unknown): name is DataType {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(DTYPES, name);
 }
 
+/** Whether a typed array of this kind (a class name such as 'Float32Array') holds `type`'s data: its storage class, or a Float16Array for float16. */
+export function holdsType(kind: string | undefined, type: DataType): kind is string {
+  return kind === DTYPES[type].storage || (type === 'float16' && kind === 'Float16Array');
+}
+
 /** Element sizes below a byte are packed: two 4-bit or four 2-bit elements per byte. */
 export function isPacked(type: DataType): boolean {
   return DTYPES[type].bits > 0 && DTYPES[type].bits < 8;

@@ -1,7 +1,7 @@
-import { DTYPES, type DataOf, type DataType, isDataType, storageLength } from './dtype.js';
+import { DTYPES, type DataOf, type DataType, holdsType, isDataType, storageLength } from './dtype.js';
 import { type OpContext, describe, specError } from './errors.js';
 import { LIMITS } from './generated/limits.js';
-import { typedArrayFacts, typedArrayKind } from './typed-array.js';
+import { bufferOf, typedArrayFacts, typedArrayKind } from './typed-array.js';
 import { type Nested, elementsOf, formatTensor, nest } from './tensor-text.js';
 import { isReady, wasm } from './wasm.js';
 
@@ -170,7 +170,7 @@ function fromTfjs(value: object, context: OpContext, name: string): Tensor {
 function outsideModuleMemory(t: Tensor): Tensor {
   if (!isReady() || t.type === 'string') return t;
   const kind = typedArrayKind(t.data);
-  if (kind === undefined || typedArrayFacts(t.data as object, kind).buffer !== wasm().memory.buffer) return t;
+  if (kind === undefined || bufferOf(t.data as object) !== wasm().memory.buffer) return t;
   return tensorOf(t.type, (t.data as Uint8Array).slice() as never, t.dims, t.size);
 }
 
@@ -211,7 +211,7 @@ export function checkTensor(context: OpContext, name: string, type: unknown, dat
 
   const storage = DTYPES[type].storage;
   const kind = typedArrayKind(data);
-  if (kind !== storage && !(type === 'float16' && kind === 'Float16Array')) {
+  if (!holdsType(kind, type)) {
     throw specError(context, name, `${name} data must be a ${storage} for type ${type} (got ${describe(data)})${hint(type, data)}`);
   }
   const facts = typedArrayFacts(data as object, kind);

@@ -37,6 +37,11 @@ export function typedArrayFacts(value: object, kind: string): TypedArrayFacts {
   };
 }
 
+/** The buffer of a real typed array. Call only on a value typedArrayKind() named. */
+export function bufferOf(value: object): ArrayBufferLike {
+  return bufferGetter.call(value);
+}
+
 /**
  * The first `bytes` bytes of a typed array as a Uint8Array view (no copy),
  * or undefined when it covers fewer now (a resizable buffer that shrank, a
@@ -44,6 +49,7 @@ export function typedArrayFacts(value: object, kind: string): TypedArrayFacts {
  */
 export function leadingBytes(value: ArrayBufferView, bytes: number): Uint8Array | undefined {
   if (byteLengthGetter.call(value) < bytes) return undefined;
+  if (bytes === 0) return new Uint8Array(0);  // a detached buffer takes no view, not even an empty one
   return new Uint8Array(bufferGetter.call(value), byteOffsetGetter.call(value), bytes);
 }
 

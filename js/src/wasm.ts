@@ -7,7 +7,7 @@ import { type OpContext, specError } from './errors.js';
 import { type Kernels, KERNEL_SYMBOLS, checkedKernels } from './generated/kernels.js';
 import { LIMITS } from './generated/limits.js';
 import type { AutoRelease } from './memory.js';
-import { bytesNow } from './typed-array.js';
+import { bytesNow, leadingBytes } from './typed-array.js';
 
 export type { Kernels };
 
@@ -246,16 +246,22 @@ function heapU8(): Uint8Array {
 }
 
 /**
- * Copies exactly `bytes` bytes of a typed array into memory at `offset`.
- * `bytes` is the validated count; the array is measured again here, at the
- * point of use, because a resizable or growable buffer may have changed since.
+ * The first `bytes` bytes of a user's typed array, as a view. `bytes` is the
+ * validated count; the array is measured again here, at the point of use,
+ * because a resizable or growable buffer may have changed since: one that
+ * shrank (or was detached) is the op's SpecError.
  */
-export function copyIn(context: OpContext, param: string, offset: number, data: ArrayBufferView, bytes: number): void {
-  const source = bytesNow(data);  // empty once detached
-  if (source.length < bytes) {
-    throw specError(context, param, `${param} data shrank after it was checked (${bytes} bytes expected, ${source.length} now)`);
+export function checkedBytes(context: OpContext, param: string, data: ArrayBufferView, bytes: number): Uint8Array {
+  const view = leadingBytes(data, bytes);
+  if (view === undefined) {
+    throw specError(context, param, `${param} data shrank after it was checked (${bytes} bytes expected, ${bytesNow(data).length} now)`);
   }
-  heapU8().set(source.length === bytes ? source : source.subarray(0, bytes), offset);
+  return view;
+}
+
+/** Copies exactly `bytes` bytes of a typed array into memory at `offset` (see checkedBytes). */
+export function copyIn(context: OpContext, param: string, offset: number, data: ArrayBufferView, bytes: number): void {
+  heapU8().set(checkedBytes(context, param, data, bytes), offset);
 }
 
 /** Copies `bytes` bytes at `offset` out into a typed array the library allocated (or a checked `out`). */

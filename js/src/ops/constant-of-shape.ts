@@ -1,8 +1,8 @@
 // ONNX ConstantOfShape: a tensor of the given shape, every element one value.
 import { DTYPES, type DataType, type TensorData, allocateData, elementBytes, isPacked, storageBytes } from '../dtype.js';
 import { type OpContext, specError } from '../errors.js';
-import { bytesNow } from '../typed-array.js';
-import { copyIn, requireReady, wasm, withScratch } from '../wasm.js';
+import { leadingBytes } from '../typed-array.js';
+import { checkedBytes, copyIn, requireReady, wasm, withScratch } from '../wasm.js';
 import { ResidentTensor, type ResidentType, allocateResident, asPlainTensor } from '../resident.js';
 import { Tensor, type TensorLike, tensorOf } from '../tensor.js';
 import { type OpVersion, newest } from '../versions.js';
@@ -61,10 +61,7 @@ function constantWith(context: OpContext, version: OpVersion, shapeParam: string
   const type = value.type as ResidentType;
   // The value's storage bytes, copied: one element (one byte for a packed type).
   const patternBytes = Math.ceil(elementBytes(type));
-  const pattern = bytesNow(value.data as Exclude<TensorData, string[]>).slice(0, patternBytes);
-  if (pattern.length < patternBytes) {
-    throw specError(context, 'value', `value data shrank after it was checked (${patternBytes} bytes expected, ${pattern.length} now)`);
-  }
+  const pattern = checkedBytes(context, 'value', value.data as Exclude<TensorData, string[]>, patternBytes).slice();
 
   if (resident) {
     const y = allocateResident(context, type, dims, size);
@@ -74,7 +71,7 @@ function constantWith(context: OpContext, version: OpVersion, shapeParam: string
   const checkedOut = out === undefined ? undefined : checkOut(context, out, type, size);
   const output = (checkedOut?.array ?? allocateData(type, size)) as Exclude<TensorData, string[]>;
   // A fresh typed array is already zeros; `out` is filled whatever it held.
-  if (checkedOut !== undefined || pattern.some((b) => b !== 0)) fillInPlace(type, bytesNow(output).subarray(0, storageBytes(type, size)), pattern, size);
+  if (checkedOut !== undefined || pattern.some((b) => b !== 0)) fillInPlace(type, leadingBytes(output, storageBytes(type, size))!, pattern, size);
   return tensorOf(type, output as never, dims, size);
 }
 

@@ -9,11 +9,11 @@
 // enter WebAssembly: their uint32 indices are moved by the same kernel (the
 // same plan, not a second algorithm) and the strings are gathered by index.
 import { DTYPES, type TensorData, allocateData, elementBytes, isPacked, storageBytes } from '../dtype.js';
-import { type OpContext, specError } from '../errors.js';
+import type { OpContext } from '../errors.js';
 import { ResidentTensor, type ResidentType, allocateResident } from '../resident.js';
 import { type Tensor, tensorOf } from '../tensor.js';
-import { bytesNow, leadingBytes } from '../typed-array.js';
-import { type Kernels, copyIn, copyOut, wasm, withScratch, writeU32 } from '../wasm.js';
+import { leadingBytes } from '../typed-array.js';
+import { type Kernels, checkedBytes, copyIn, copyOut, wasm, withScratch, writeU32 } from '../wasm.js';
 import type { CheckedOut } from './out.js';
 
 /** Calls the kernel: input and output offsets, element size in bytes, offset of the uint32 parameters. */
@@ -42,7 +42,7 @@ export function moveElements(context: OpContext, x: Tensor | ResidentTensor, mov
     const inBytes = storageBytes(type, x.size);
     const outBytes = storageBytes(type, move.size);
     if (move.onJsSide && !isPacked(type)) {
-      move.onJsSide(inputBytes(context, x.data as ArrayBufferView, inBytes), leadingBytes(output, outBytes)!, elementBytes(type));
+      move.onJsSide(checkedBytes(context, 'input', x.data as ArrayBufferView, inBytes), leadingBytes(output, outBytes)!, elementBytes(type));
     } else {
       // One allocation for input, output and parameters: a small op's cost is mostly per call.
       withScratch(context, [inBytes, outBytes, move.params().length * 4], ([xOffset, yOffset, paramOffset]) => {
@@ -54,13 +54,6 @@ export function moveElements(context: OpContext, x: Tensor | ResidentTensor, mov
     }
   }
   return tensorOf(type, output as never, move.dims, move.size);
-}
-
-/** The input's checked bytes, measured again here: a resizable buffer may have shrunk since its check. */
-function inputBytes(context: OpContext, data: ArrayBufferView, bytes: number): Uint8Array {
-  const view = leadingBytes(data, bytes);
-  if (view === undefined) throw specError(context, 'input', `input data shrank after it was checked (${bytes} bytes expected, ${bytesNow(data).length} now)`);
-  return view;
 }
 
 function moveResident(context: OpContext, x: ResidentTensor, move: Move, out?: CheckedOut): Tensor | ResidentTensor {

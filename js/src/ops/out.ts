@@ -2,7 +2,7 @@
 // a fresh one (a fresh typed array costs 7-20x an existing one to write in
 // browsers). Checked before anything is written, so a refused call leaves
 // `out` as it was.
-import { DTYPES, type DataOf, type DataType, storageLength } from '../dtype.js';
+import { DTYPES, type DataOf, type DataType, holdsType, storageLength } from '../dtype.js';
 import { type OpContext, describe, specError } from '../errors.js';
 import type { Float16ArrayLike } from '../tensor.js';
 import { type TypedArrayFacts, isDetached, isSharedBuffer, typedArrayFacts, typedArrayKind } from '../typed-array.js';
@@ -42,7 +42,7 @@ export function checkOut(context: OpContext, out: unknown, type: DataType, size:
   if (type === 'string') throw specError(context, 'out', 'a string output takes no out (strings are not typed arrays)');
   const storage = DTYPES[type].storage;
   const kind = typedArrayKind(out);
-  if (kind !== storage && !(type === 'float16' && kind === 'Float16Array')) {
+  if (!holdsType(kind, type)) {
     throw specError(context, 'out', `out must be a ${storage} for a ${type} output (got ${describe(out)})`);
   }
   const facts = typedArrayFacts(out as object, kind);
