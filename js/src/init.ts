@@ -110,27 +110,20 @@ type About = Pick<Instance, 'wasmBytes' | 'source'>;
 
 /**
  * A new instance of a compiled module, with its own fresh memory. Rejects
- * (never hangs) when instantiation fails, in browsers too.
+ * (never hangs) when instantiation fails, in browsers too. Node instantiates
+ * synchronously, as it compiles (above).
  */
 async function instantiate(compiled: WebAssembly.Module, about: About): Promise<Instance> {
+  if (isNode()) return instantiateNow(compiled, about);
   let exports: WebAssembly.Exports | undefined;
   let fail: (error: unknown) => void = () => {};
   const failed = new Promise<never>((_, reject) => { fail = reject; });
   const ready = createTesseraModule({
     instantiateWasm(imports, receive) {
-      const received = (instance: WebAssembly.Instance) => {
+      WebAssembly.instantiate(compiled, imports).then((instance) => {
         exports = instance.exports;
         receive(instance, compiled);
-      };
-      if (isNode()) {  // as above: synchronous in Node
-        try {
-          received(new WebAssembly.Instance(compiled, imports));
-        } catch (error) {
-          fail(error);
-        }
-      } else {
-        WebAssembly.instantiate(compiled, imports).then(received, fail);
-      }
+      }, fail);
       return {};
     },
   });
@@ -138,17 +131,18 @@ async function instantiate(compiled: WebAssembly.Module, about: About): Promise<
   try {
     queries = (await Promise.race([ready, failed])) as Queries;
   } catch (cause) {
-    throw new Error(`tessera-wasm: could not instantiate the WebAssembly module from ${about.source}: ${messageOf(cause)}`, { cause });
+    throw cannotInstantiate(about, cause);
   }
-  if (exports === undefined) throw new Error('tessera-wasm: the WebAssembly module was not instantiated');
+  if (exports === undefined) throw cannotInstantiate(about, 'the loader did not finish');
   return instanceOf(exports, queries, { ...about, compiled, renew: () => instantiateNow(compiled, about) });
 }
 
 /**
- * A new instance, made synchronously (releaseMemory() swaps instances between
- * two calls). The loader then runs to its end inside createTesseraModule, and
- * registers the Embind queries on the object it was given. Browsers allow a
- * synchronous instantiation of a compiled module this small (tens of KB).
+ * A new instance, made synchronously (Node's init(), and releaseMemory(),
+ * which swaps instances between two calls). The loader then runs to its end
+ * inside createTesseraModule, and registers the Embind queries on the object
+ * it was given. Browsers allow a synchronous instantiation of a compiled
+ * module this small (tens of KB).
  */
 function instantiateNow(compiled: WebAssembly.Module, about: About): Instance {
   let exports: WebAssembly.Exports | undefined;
@@ -167,9 +161,13 @@ function instantiateNow(compiled: WebAssembly.Module, about: About): Instance {
   };
   createTesseraModule(glue as never).catch(() => {});  // its promise says nothing the checks below do not
   if (failure !== undefined || exports === undefined || typeof glue.heapBytesInUse !== 'function') {
-    throw new Error(`tessera-wasm: could not instantiate the WebAssembly module again: ${failure === undefined ? 'the loader did not finish' : messageOf(failure)}`, { cause: failure });
+    throw cannotInstantiate(about, failure ?? 'the loader did not finish');
   }
   return instanceOf(exports, glue as unknown as Queries, { ...about, compiled, renew: () => instantiateNow(compiled, about) });
+}
+
+function cannotInstantiate(about: About, cause: unknown): Error {
+  return new Error(`tessera-wasm: could not instantiate the WebAssembly module from ${about.source}: ${messageOf(cause)}`, { cause });
 }
 
 function messageOf(error: unknown): string {
