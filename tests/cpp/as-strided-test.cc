@@ -105,7 +105,8 @@ TEST_CASE("xx_as_strided: random sizes, strides and offsets, every element size"
 TEST_CASE("xx_as_strided: transposes, across tile and vector-block edges") {
   std::mt19937 rng(3);
   const std::pair<uint32_t, uint32_t> shapes[] = {{37, 53}, {53, 37}, {16, 16}, {32, 64}, {2, 2},
-                                                  {130, 67}, {257, 3}, {3, 257}, {1, 40}, {17, 1}};
+                                                  {130, 67}, {257, 3}, {3, 257}, {1, 40}, {17, 1},
+                                                  {600, 130}, {130, 600}};  // tiles of 256 x rows, a partial one
   for (size_t es : testing::kElementSizes) {
     for (const auto& shape : shapes) {
       const uint32_t rows = shape.first, cols = shape.second;  // not a structured binding: CAPTURE needs a variable clang 14 can capture
