@@ -48,9 +48,26 @@ export function bufferOf(value: object): ArrayBufferLike {
  * detached one).
  */
 export function leadingBytes(value: ArrayBufferView, bytes: number): Uint8Array | undefined {
+  return leadingWords(value, bytes, 1) as Uint8Array | undefined;
+}
+
+/** Unsigned views of 1, 2 or 4-byte words. */
+export type WordArray = Uint8Array | Uint16Array | Uint32Array;
+
+/**
+ * The first `bytes` bytes of a typed array as a view of `word`-byte words (1,
+ * 2 or 4, dividing its byte offset and `bytes`; no copy), or undefined when
+ * it covers fewer now (a resizable buffer that shrank, a detached one).
+ */
+export function leadingWords(value: ArrayBufferView, bytes: number, word: 1 | 2 | 4): WordArray | undefined {
   if (byteLengthGetter.call(value) < bytes) return undefined;
-  if (bytes === 0) return new Uint8Array(0);  // a detached buffer takes no view, not even an empty one
-  return new Uint8Array(bufferGetter.call(value), byteOffsetGetter.call(value), bytes);
+  if (bytes === 0) return new Uint8Array(0);
+  const buffer = bufferGetter.call(value);
+  const byteOffset = byteOffsetGetter.call(value);
+  // One constructor per call site: V8 makes a view chosen at run time through a slow call.
+  if (word === 4) return new Uint32Array(buffer, byteOffset, bytes / 4);
+  if (word === 2) return new Uint16Array(buffer, byteOffset, bytes / 2);
+  return new Uint8Array(buffer, byteOffset, bytes);
 }
 
 /** The bytes a typed array covers right now, as a fresh Uint8Array view (no copy); empty once its buffer is detached. */

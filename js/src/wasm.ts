@@ -7,7 +7,7 @@ import { type OpContext, specError } from './errors.js';
 import { type Kernels, KERNEL_SYMBOLS, checkedKernels } from './generated/kernels.js';
 import { LIMITS } from './generated/limits.js';
 import type { AutoRelease } from './memory.js';
-import { bytesNow, leadingBytes } from './typed-array.js';
+import { type WordArray, bytesNow, leadingBytes, leadingWords } from './typed-array.js';
 
 export type { Kernels };
 
@@ -260,11 +260,16 @@ function heapU8(): Uint8Array {
  * shrank (or was detached) is the op's SpecError.
  */
 export function checkedBytes(context: OpContext, param: string, data: ArrayBufferView, bytes: number): Uint8Array {
-  const view = leadingBytes(data, bytes);
-  if (view === undefined) {
-    throw specError(context, param, `${param} data shrank after it was checked (${bytes} bytes expected, ${bytesNow(data).length} now)`);
-  }
-  return view;
+  return leadingBytes(data, bytes) ?? shrank(context, param, data, bytes);
+}
+
+/** checkedBytes, as a view of `word`-byte words (see leadingWords). */
+export function checkedWords(context: OpContext, param: string, data: ArrayBufferView, bytes: number, word: 1 | 2 | 4): WordArray {
+  return leadingWords(data, bytes, word) ?? shrank(context, param, data, bytes);
+}
+
+function shrank(context: OpContext, param: string, data: ArrayBufferView, bytes: number): never {
+  throw specError(context, param, `${param} data shrank after it was checked (${bytes} bytes expected, ${bytesNow(data).length} now)`);
 }
 
 /** Copies exactly `bytes` bytes of a typed array into memory at `offset` (see checkedBytes). */

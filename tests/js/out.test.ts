@@ -1,6 +1,7 @@
-// `out` (writing into the caller's array) and the two ways Tile and AsStrided
-// move: between JS arrays (set/copyWithin, chosen for long or few rows) and
-// through WebAssembly (resident inputs always; JS inputs with many short rows).
+// `out` (writing into the caller's array) and the ways Tile and AsStrided
+// move: between JS arrays (set/copyWithin, chosen for long or few rows; a
+// word loop for Tile outputs of up to 1 KiB) and through WebAssembly
+// (resident inputs always; JS inputs with many short rows).
 import * as tw from 'tessera-wasm';
 import { type Plain, asStridedReference, randomTensor, storageBytes, storageFrom, tileReference } from './reference';
 import { expectSpecError } from './helpers';
@@ -35,6 +36,9 @@ describe('Tile and AsStrided: the JS-side move against the WebAssembly kernel, o
     ['four axes', [3, 2, 5, 17], [2, 3, 1, 2]],
     ['three axes, few rows (the JS side at every level)', [2, 2, 300], [2, 3, 2]],
     ['three axes, long rows', [3, 4, 1100], [2, 1, 2]],
+    ['small: 4x4 by 2x2 (the word loop)', [4, 4], [2, 2]],
+    ['small: three axes, every one repeated', [2, 3, 2], [3, 2, 2]],
+    ['small: outer repeats over a single row', [1, 3], [4, 1]],
   ];
   for (const type of ['float32', 'int8', 'int64', 'complex128', 'float16', 'bool']) {
     it.each(tileShapes)(`tile ${type}: %s`, (_name, dims, repeats) => {
