@@ -61,7 +61,7 @@ export type WordArray = Uint8Array | Uint16Array | Uint32Array;
  */
 export function leadingWords(value: ArrayBufferView, bytes: number, word: 1 | 2 | 4): WordArray | undefined {
   if (byteLengthGetter.call(value) < bytes) return undefined;
-  if (bytes === 0) return new Uint8Array(0);
+  if (bytes === 0) return new Uint8Array(0);  // a detached buffer takes no view, not even an empty one
   const buffer = bufferGetter.call(value);
   const byteOffset = byteOffsetGetter.call(value);
   // One constructor per call site: V8 makes a view chosen at run time through a slow call.
