@@ -11,6 +11,8 @@ const common = {
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tests/tsconfig.json' }] },
   moduleNameMapper: {
     '^tessera-wasm$': '<rootDir>/dist/cjs/index.cjs',
+    // The same sources with the dispatcher's internals (js/src/testing.ts), for forcing executors.
+    '^tessera-wasm/testing$': '<rootDir>/build/testing/index.cjs',
     '^(\\.{1,2}/.*)\\.js$': '$1',  // source modules import './x.js' for ESM; ts-jest finds x.ts
   },
 };
