@@ -17,7 +17,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type * as Testing from 'tessera-wasm/testing';
-import { rng } from './helpers';
+import { rng, typesOf } from './helpers';
 import {
   ALL_TYPES, type Key, type Plain, asStridedReference, constantReference, floorReference, randomTensor, storageBytes, storageFrom, tileReference,
 } from './reference';
@@ -28,13 +28,9 @@ type Result = Testing.Tensor | Testing.ResidentTensor;
 type Placement = 'fresh' | 'out' | 'resident' | 'resident to out';
 
 const SEED = 23;
-// The types each op's newest version takes, from the library's own table (the
-// references and expected bytes are independent of it).
-const { OPS } = require('tessera-wasm') as typeof import('tessera-wasm');
-const newest = (op: 'Tile' | 'ConstantOfShape' | 'Floor'): Record<string, readonly string[]> => OPS[op].versions[OPS[op].versions.length - 1].types;
-const TILE_TYPES = newest('Tile').T;
-const FILL_TYPES = newest('ConstantOfShape').T2;
-const FLOOR_TYPES = newest('Floor').T;
+const TILE_TYPES = typesOf('Tile');
+const FILL_TYPES = typesOf('ConstantOfShape');
+const FLOOR_TYPES = typesOf('Floor');
 const EXECUTORS: readonly Executor[] = ['loop', 'builtin', 'kernel'];
 
 /** One valid call: the op, what it returns for an input (resident or not) and options, and the expected storage. */
