@@ -7,7 +7,7 @@ import type { OpVersion } from '../versions.js';
 import { LIMITS } from '../generated/limits.js';
 import { requireReady } from '../wasm.js';
 import { checkedLength, listLength, outputSize, ownValue, requireType, safeIntegers } from './check.js';
-import { dispatch } from './dispatch.js';
+import { type MoveOps, type MovePlan, dispatch } from './dispatch.js';
 import { type OutOf, type OutOptions, checkOut, refuseOverlap } from './out.js';
 import { hasStrideOneRows, stridedRows } from './twins.js';
 
@@ -90,15 +90,25 @@ function asStridedWith(context: OpContext, x: Tensor | ResidentTensor, params: o
   const rank = size.length;
   let rows = 1;
   for (let i = 0; i + 1 < rank; i++) rows *= size[i];
-  return dispatch({
-    kind: 'move', context, input: x, dims: size, size: count,
-    params: () => [...size, ...usedStride],
-    kernel: (kernels, xOffset, y, elementSize, p) => kernels.asStrided(xOffset, y, elementSize, rank, p, p + 4 * rank, offset),
-    builtin: hasStrideOneRows(size, usedStride)
-      ? (xBytes, yBytes, elementSize) => stridedRows(xBytes, yBytes, size, usedStride, offset, elementSize) : undefined,
-    rows, rowElements: rank === 0 ? 1 : size[rank - 1], callsPerRow: 2,  // a subarray and a set
-  }, checkedOut);
+  const plan: MovePlan<StridedArgs> = {
+    kind: 'move', context, input: x, dims: size, size: count, ops: AS_STRIDED, args: { size, stride: usedStride, offset },
+    builtin: hasStrideOneRows(size, usedStride), rows, rowElements: rank === 0 ? 1 : size[rank - 1], callsPerRow: 2,  // a subarray and a set
+  };
+  return dispatch(plan, checkedOut);
 }
+
+interface StridedArgs {
+  readonly size: readonly number[];
+  readonly stride: readonly number[];
+  readonly offset: number;
+}
+
+/** AsStrided's kernel (cpp/src/kernels/as-strided.cc) and its built-ins twin (twins.ts; stride-1 rows only). */
+const AS_STRIDED: MoveOps<StridedArgs> = {
+  params: ({ size, stride }) => [...size, ...stride],
+  kernel: (kernels, x, y, elementSize, p, { size, offset }) => kernels.asStrided(x, y, elementSize, size.length, p, p + 4 * size.length, offset),
+  builtin: (x, y, elementSize, { size, stride, offset }) => stridedRows(x, y, size, stride, offset, elementSize),
+};
 
 function integers(context: OpContext, name: string, value: unknown): number[] {
   const length = listLength(value);

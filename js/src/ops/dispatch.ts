@@ -22,35 +22,53 @@ import { fillBytes } from './twins.js';
 
 // ---------------------------------------------------------------- plans
 
+/**
+ * What a move op gives the dispatcher, made once per op (not per call: a
+ * small op's cost is mostly per call): its kernel and its JS twins, each
+ * over the op's own arguments `A` that a plan carries.
+ */
+export interface MoveOps<A> {
+  /** The kernel's uint32 parameters (made only when the kernel runs). */
+  readonly params: (args: A) => readonly number[];
+  readonly kernel: (kernels: Kernels, x: number, y: number, elementSize: number, params: number, args: A) => void;
+  /** The move as plain loops over words (an element is `lanes` words), where the op has that twin. */
+  readonly loop?: (x: WordArray, y: WordArray, lanes: number, args: A) => void;
+  /** The move with TypedArray built-ins between byte arrays, where the op has that twin. */
+  readonly builtin?: (x: Uint8Array, y: Uint8Array, elementSize: number, args: A) => void;
+}
+
 /** Elements of the input moved to new places (Tile, AsStrided): one kernel serves every type of a width. */
-export interface MovePlan {
+export interface MovePlan<A = unknown> {
   readonly kind: 'move';
   readonly context: OpContext;
   readonly input: Tensor | ResidentTensor;
   /** Output dims and element count. */
   readonly dims: readonly number[];
   readonly size: number;
-  /** The kernel's uint32 parameters (made only when the kernel runs), and the call. */
-  readonly params: () => readonly number[];
-  readonly kernel: (kernels: Kernels, x: number, y: number, elementSize: number, params: number) => void;
-  /** The move as plain loops over words (an element is `lanes` words), where the op has that twin. */
-  readonly loop?: (x: WordArray, y: WordArray, lanes: number) => void;
-  /** The move with TypedArray built-ins between byte arrays, where this shape has that twin. */
-  readonly builtin?: (x: Uint8Array, y: Uint8Array, elementSize: number) => void;
-  /** What the builtin twin costs: output rows, elements per row, and built-in calls per row. */
+  readonly ops: MoveOps<A>;
+  readonly args: A;
+  /** Whether the built-ins twin takes this shape (AsStrided's needs stride-1 rows). */
+  readonly builtin: boolean;
+  /** What the built-ins twin costs: output rows, elements per row, and built-in calls per row. */
   readonly rows: number;
   readonly rowElements: number;
   readonly callsPerRow: number;
 }
 
+/** What a map op gives the dispatcher once: its kernel over the op's own arguments (Floor: the ONNX type number). */
+export interface MapOps<A> {
+  readonly kernel: (kernels: Kernels, x: number, y: number, size: number, args: A) => void;
+}
+
 /** Each element mapped on its own (Floor): the kernel reads x and writes y, which may be the same block. */
-export interface MapPlan {
+export interface MapPlan<A = unknown> {
   readonly kind: 'map';
   readonly context: OpContext;
   readonly input: Tensor | ResidentTensor;
   readonly inputName: string;
   readonly outType: ResidentType;
-  readonly kernel: (kernels: Kernels, x: number, y: number, size: number) => void;
+  readonly ops: MapOps<A>;
+  readonly args: A;
 }
 
 /** Every element one value (ConstantOfShape). */
@@ -66,7 +84,10 @@ export interface FillPlan {
   readonly resident: boolean;
 }
 
-export type Plan = MovePlan | MapPlan | FillPlan;
+// Each op's arguments are its own: `any` here stands for "some A", which the
+// plan's ops and args share (TypeScript has no existential types).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Plan = MovePlan<any> | MapPlan<any> | FillPlan;
 
 /** Who computes an output: plain JS loops, TypedArray built-ins, or the kernel in WebAssembly. */
 export type Executor = 'loop' | 'builtin' | 'kernel';
@@ -138,7 +159,7 @@ function factsOf(plan: Plan): Facts {
     const width = type === 'string' ? 4 : elementBytes(type);  // strings move their uint32 indices
     return {
       kind: 'move', resident: ResidentTensor.isResident(plan.input), packed: isPacked(type), outputBytes: plan.size * width,
-      hasLoop: plan.loop !== undefined, hasBuiltin: plan.builtin !== undefined,
+      hasLoop: plan.ops.loop !== undefined, hasBuiltin: plan.builtin && plan.ops.builtin !== undefined,
       rows: plan.rows, rowBytes: plan.rowElements * width, callsPerRow: plan.callsPerRow,
     };
   }
@@ -210,14 +231,15 @@ export function dispatch(plan: Plan, out?: CheckedOut): Tensor | ResidentTensor 
   }
 }
 
-function runMove(plan: MovePlan, executor: Executor, x: Tensor | ResidentTensor, out?: CheckedOut): Tensor | ResidentTensor {
+function runMove<A>(plan: MovePlan<A>, executor: Executor, x: Tensor | ResidentTensor, out?: CheckedOut): Tensor | ResidentTensor {
   const { context, dims, size } = plan;
   if (ResidentTensor.isResident(x)) {
     return intoResidentOrOut(context, x.type, dims, size, out, (y) => {
       if (size === 0) return;
-      withScratch(context, [plan.params().length * 4], ([params]) => {
-        writeU32(params, plan.params());
-        moveInMemory(plan, x.type, x.offset, y, x.size, params);
+      const params = plan.ops.params(plan.args);
+      withScratch(context, [params.length * 4], ([at]) => {
+        writeU32(at, params);
+        moveInMemory(plan, x.type, x.offset, y, x.size, at);
       });
     });
   }
@@ -231,16 +253,18 @@ function runMove(plan: MovePlan, executor: Executor, x: Tensor | ResidentTensor,
     const width = elementBytes(type);
     if (executor === 'loop') {
       const word = width >= 4 ? 4 : (width as 1 | 2);
-      plan.loop!(checkedWords(context, 'input', x.data as ArrayBufferView, inBytes, word),
-        checkedWords(context, 'out', output, outBytes, word), width / word);
+      plan.ops.loop!(checkedWords(context, 'input', x.data as ArrayBufferView, inBytes, word),
+        checkedWords(context, 'out', output, outBytes, word), width / word, plan.args);
     } else if (executor === 'builtin') {
-      plan.builtin!(checkedBytes(context, 'input', x.data as ArrayBufferView, inBytes), checkedBytes(context, 'out', output, outBytes), width);
+      plan.ops.builtin!(checkedBytes(context, 'input', x.data as ArrayBufferView, inBytes), checkedBytes(context, 'out', output, outBytes),
+        width, plan.args);
     } else {
       // One allocation for input, output and parameters: a small op's cost is mostly per call.
-      withScratch(context, [inBytes, outBytes, plan.params().length * 4], ([xAt, yAt, params]) => {
+      const params = plan.ops.params(plan.args);
+      withScratch(context, [inBytes, outBytes, params.length * 4], ([xAt, yAt, at]) => {
         copyIn(context, 'input', xAt, x.data as Exclude<TensorData, string[]>, inBytes);
-        writeU32(params, plan.params());
-        moveInMemory(plan, type, xAt, yAt, x.size, params);
+        writeU32(at, params);
+        moveInMemory(plan, type, xAt, yAt, x.size, at);
         copyOut(yAt, output, outBytes);
       });
     }
@@ -249,7 +273,7 @@ function runMove(plan: MovePlan, executor: Executor, x: Tensor | ResidentTensor,
 }
 
 /** Strings never enter WebAssembly: their uint32 indices take the same move (the same plan, any executor), and the strings follow. */
-function moveStrings(plan: MovePlan, executor: Executor, x: Tensor): Tensor {
+function moveStrings<A>(plan: MovePlan<A>, executor: Executor, x: Tensor): Tensor {
   const indices = tensorOf('uint32', Uint32Array.from({ length: x.size }, (_, i) => i), x.dims, x.size);
   const moved = runMove(plan, executor, indices) as Tensor<'uint32'>;
   const strings = x.data as string[];
@@ -257,26 +281,26 @@ function moveStrings(plan: MovePlan, executor: Executor, x: Tensor): Tensor {
 }
 
 /** The move kernel from one place in module memory to another; packed types go through a byte an element. */
-function moveInMemory(plan: MovePlan, type: ResidentType, x: number, y: number, inputSize: number, params: number): void {
+function moveInMemory<A>(plan: MovePlan<A>, type: ResidentType, x: number, y: number, inputSize: number, params: number): void {
   const { kernels } = wasm();
   if (!isPacked(type)) {
-    plan.kernel(kernels, x, y, elementBytes(type), params);
+    plan.ops.kernel(kernels, x, y, elementBytes(type), params, plan.args);
     return;
   }
   const bits = DTYPES[type].bits;
   withScratch(plan.context, [inputSize, plan.size], ([bytesIn, bytesOut]) => {
     kernels.unpack(x, bytesIn, inputSize, bits);
-    plan.kernel(kernels, bytesIn, bytesOut, 1, params);
+    plan.ops.kernel(kernels, bytesIn, bytesOut, 1, params, plan.args);
     kernels.pack(bytesOut, y, plan.size, bits);
   });
 }
 
-function runMap(plan: MapPlan, out?: CheckedOut): Tensor | ResidentTensor {
+function runMap<A>(plan: MapPlan<A>, out?: CheckedOut): Tensor | ResidentTensor {
   const { context, input: x, outType } = plan;
   const { kernels } = wasm();
   if (ResidentTensor.isResident(x)) {
     return intoResidentOrOut(context, outType, x.dims, x.size, out, (y) => {
-      if (x.size > 0) plan.kernel(kernels, x.offset, y, x.size);
+      if (x.size > 0) plan.ops.kernel(kernels, x.offset, y, x.size, plan.args);
     });
   }
   const output = out?.array ?? allocateData(outType, x.size);
@@ -285,7 +309,7 @@ function runMap(plan: MapPlan, out?: CheckedOut): Tensor | ResidentTensor {
     // One block, mapped in place; any overlap of `out` with x is fine: x is copied in before anything is written.
     withScratch(context, [bytes], ([at]) => {
       copyIn(context, plan.inputName, at, x.data as Exclude<TensorData, string[]>, storageBytes(x.type as ResidentType, x.size));
-      plan.kernel(kernels, at, at, x.size);
+      plan.ops.kernel(kernels, at, at, x.size, plan.args);
       copyOut(at, output, bytes);
     });
   }

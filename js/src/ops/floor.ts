@@ -6,7 +6,7 @@ import { type ResidentTensor, type ResidentType, asOperand } from '../resident.j
 import type { Tensor, TensorLike } from '../tensor.js';
 import { type OpVersion, newest } from '../versions.js';
 import { requireType } from './check.js';
-import { dispatch } from './dispatch.js';
+import { type MapOps, type MapPlan, dispatch } from './dispatch.js';
 import { type OutOf, type OutOptions, checkOut, outOption } from './out.js';
 
 /**
@@ -43,8 +43,11 @@ export function runFloor(version: OpVersion, input: unknown, out?: unknown): Ten
   const onnxType = DTYPES[x.type as FloorType].onnx;
   // Any overlap with X is fine, in place included: X is copied in before anything is written.
   const checkedOut = out === undefined ? undefined : checkOut(context, out, x.type, x.size);
-  return dispatch({
-    kind: 'map', context, input: x, inputName: 'X', outType: x.type as FloorType,
-    kernel: (kernels, xAt, yAt, size) => kernels.floor(xAt, yAt, size, onnxType),
-  }, checkedOut);
+  const plan: MapPlan<number> = { kind: 'map', context, input: x, inputName: 'X', outType: x.type as FloorType, ops: FLOOR, args: onnxType };
+  return dispatch(plan, checkedOut);
 }
+
+/** Floor's kernels (cpp/src/kernels/floor.cc), one per type, chosen by the ONNX type number. */
+const FLOOR: MapOps<number> = {
+  kernel: (kernels, x, y, size, onnxType) => kernels.floor(x, y, size, onnxType),
+};

@@ -6,9 +6,9 @@ import { ResidentTensor, type ResidentType, asOperand, asPlainTensor } from '../
 import type { Tensor, TensorLike } from '../tensor.js';
 import { type OpVersion, newest } from '../versions.js';
 import { integerList, outputSize, requireType } from './check.js';
-import { dispatch } from './dispatch.js';
+import { type MoveOps, type MovePlan, dispatch } from './dispatch.js';
 import { type OutOf, type OutOptions, checkOut, outOption, refuseOverlap } from './out.js';
-import { canonicalAxes, tileBytes, tileWords } from './twins.js';
+import { type TileAxis, canonicalAxes, tileBytes, tileWords } from './twins.js';
 import { requireReady } from '../wasm.js';
 
 /** Repeats for Tile: a 1-D int64 tensor with one entry per input axis, or a plain array of integers. */
@@ -77,15 +77,27 @@ function tileWith(context: OpContext, version: OpVersion, value: unknown, repeat
   const axes = canonicalAxes(input.dims, repeats);
   let rows = 1;
   for (let i = 0; i + 1 < axes.length; i++) rows *= axes[i].dim;
-  return dispatch({
-    kind: 'move', context, input, dims, size,
-    params: () => [...input.dims, ...repeats],
-    kernel: (kernels, x, y, elementSize, params) => kernels.tile(x, y, elementSize, rank, params, params + 4 * rank),
-    loop: (x, y, lanes) => tileWords(x, y, axes, lanes),
-    builtin: (x, y, elementSize) => tileBytes(x, y, axes, elementSize),
+  const plan: MovePlan<TileArgs> = {
+    kind: 'move', context, input, dims, size, ops: TILE, args: { inputDims: input.dims, repeats, axes }, builtin: true,
     rows, rowElements: axes.length === 0 ? 1 : axes[axes.length - 1].dim, callsPerRow: 1,
-  }, checkedOut);
+  };
+  return dispatch(plan, checkedOut);
 }
+
+interface TileArgs {
+  readonly inputDims: readonly number[];
+  readonly repeats: readonly number[];
+  readonly axes: readonly TileAxis[];
+}
+
+/** Tile's kernel (cpp/src/kernels/tile.cc) and its two JS twins (twins.ts). */
+const TILE: MoveOps<TileArgs> = {
+  params: ({ inputDims, repeats }) => [...inputDims, ...repeats],
+  kernel: (kernels, x, y, elementSize, params, { inputDims }) =>
+    kernels.tile(x, y, elementSize, inputDims.length, params, params + 4 * inputDims.length),
+  loop: (x, y, lanes, { axes }) => tileWords(x, y, axes, lanes),
+  builtin: (x, y, elementSize, { axes }) => tileBytes(x, y, axes, elementSize),
+};
 
 /**
  * Tile-1's tiles and axis: scalar tensors (dims [] or [1]) holding an integer.
