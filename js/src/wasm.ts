@@ -34,7 +34,15 @@ export interface Instance {
   readonly compiled: WebAssembly.Module;
   /** A fresh instance of the same module, with its initial memory. */
   readonly renew: () => Instance;
+  /** The block a kernel's uint32 parameters are written to just before the call (PARAM_BYTES). */
+  readonly params: number;
 }
+
+// Room for the largest parameter list a kernel takes: Tile's dims and
+// repeats at the largest rank. Allocated once per instance, so that a small
+// op on resident tensors makes no allocation for its parameters (a malloc and
+// a free cost it about a tenth of its time).
+const PARAM_BYTES = 2 * 4 * LIMITS.maxRank;
 
 /** The instance's parts from its exports, or an error naming what is missing. */
 export function instanceOf(exports: WebAssembly.Exports, queries: Queries,
@@ -44,10 +52,14 @@ export function instanceOf(exports: WebAssembly.Exports, queries: Queries,
   }
   const memory = Object.values(exports).find((e): e is WebAssembly.Memory => e instanceof WebAssembly.Memory);
   if (memory === undefined) throw new Error('tessera-wasm: the WebAssembly module exports no memory');
+  const malloc = alignedMalloc(exports.memalign as (alignment: number, bytes: number) => number);
+  const params = malloc(PARAM_BYTES);
+  if (params === 0) throw new Error('tessera-wasm: the WebAssembly module could not allocate its parameter block');
   return {
     kernels: checkedKernels(exports, kernelRefused),
     queries,
-    malloc: alignedMalloc(exports.memalign as (alignment: number, bytes: number) => number),
+    params,
+    malloc,
     free: exports.free as (offset: number) => void,
     memory,
     exports,
@@ -243,11 +255,16 @@ export function copyOut(offset: number, target: ArrayBufferView, bytes: number):
   bytesNow(target).set(heapU8().subarray(offset, offset + bytes));
 }
 
-/** Writes small integer parameters (dims, repeats, strides) as uint32 at `offset`, a multiple of 4. */
-export function writeU32(offset: number, values: readonly number[]): void {
-  const buffer = wasm().memory.buffer;
-  if (u32.buffer !== buffer) u32 = new Uint32Array(buffer);
-  u32.set(values, offset >>> 2);
+/**
+ * Writes a kernel's parameters (dims, repeats, strides: at most 2 x maxRank
+ * uint32) to the instance's parameter block and returns its offset. Write
+ * them just before the kernel call: the next call's parameters go there too.
+ */
+export function writeParams(values: readonly number[]): number {
+  const { memory, params } = wasm();
+  if (u32.buffer !== memory.buffer) u32 = new Uint32Array(memory.buffer);
+  u32.set(values, params >>> 2);
+  return params;
 }
 
 /** A view of `length` elements of a storage class at `offset` (valid until memory grows). */
