@@ -34,6 +34,7 @@ export const el = {
   outTime: $('out-time'),
   outTimeDetail: $('out-time-detail'),
   outputGrid: $('output-grid'),
+  outputMore: $('output-more'),
   legendMin: $('legend-min'),
   legendMax: $('legend-max'),
   legendBar: $('legend-bar'),

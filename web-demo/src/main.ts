@@ -50,11 +50,13 @@ setHandlers({
     if (!reply.view) {
       showNotRun(errors);
       clearTiming();
+      document.documentElement.classList.remove('loading');
       return;
     }
     renderOutput(reply.view);
     expression = reply.view.expression;
     timingStarted();
+    document.documentElement.classList.remove('loading');
   }),
   timing: guard((reply) => showTiming(reply.timing, expression, reply.error)),
   failed: guard((message) => {
@@ -203,7 +205,8 @@ async function main(): Promise<void> {
   document.body.classList.add('ready');
   ready = true;
   changed(0);
-  document.documentElement.classList.remove('loading');
+  // The result panel shows once the worker's first answer is drawn (or after a moment, whatever it is).
+  setTimeout(() => document.documentElement.classList.remove('loading'), 1500);
 }
 
 main().catch((error: unknown) => showFailure(`The page failed to start: ${(error as Error)?.message ?? error}`));

@@ -22,7 +22,7 @@ function fieldName(key: string): string {
 /**
  * Not run: the status line says where the error is (it is shown beside its
  * field) or, when no field is at fault, what it is. The last output stays,
- * faded.
+ * in grey.
  */
 export function showNotRun(errors: ReadonlyMap<string, string>): void {
   const [key, message] = [...errors][0];
@@ -33,7 +33,7 @@ export function showNotRun(errors: ReadonlyMap<string, string>): void {
     // A button, not a link: the URL's hash is the op's page.
     const link = Object.assign(document.createElement('button'), { type: 'button', className: 'link', textContent: fieldName(key) });
     link.dataset.field = key;
-    el.runStatus.replaceChildren('Not run: see the error at ', link, shown ? '. The last output is shown faded.' : '.');
+    el.runStatus.replaceChildren('Not run: see the error at ', link, shown ? '. The last output is shown in grey.' : '.');
   }
   el.runStatus.dataset.field = key;
   document.body.classList.add('failed');
@@ -60,7 +60,12 @@ export function renderOutput(view: View): void {
   el.legendMin.textContent = view.type === 'string' ? 'first' : formatEnd(scale.min);
   el.legendMax.textContent = view.type === 'string' ? 'last' : formatEnd(scale.max);
 
-  el.outputGrid.replaceChildren(heatGrid(out, scale, 'y'));
+  const grid = heatGrid(out, scale, 'y');
+  // What is not drawn is said under the grid's scroll area, where it is always in view.
+  const more = grid.querySelector('.more');
+  el.outputMore.replaceChildren(...(more ? [more] : []));
+  el.outputMore.hidden = !more;
+  el.outputGrid.replaceChildren(grid);
   el.source.hidden = !view.source;
   if (view.source) {
     el.sourceTitle.textContent = view.source.title;

@@ -24,9 +24,11 @@ export function showTiming(t: Timing | undefined, expression: string, error?: st
     return;
   }
   el.outTime.textContent = t.median > 0 ? format(t.median) : `< ${format(0.1 / t.callsPerSample)}`;
+  const slow = t.samples === 1
+    ? `one call, not repeated (it takes longer than the page's ${BUDGET_MS / 1000} s budget for timing).`
+    : `the median of ${t.samples} calls, not warmed up (each takes over ${SLOW_MS} ms; the page times a call within ${BUDGET_MS / 1000} s).`;
   el.outTimeDetail.textContent = t.slow
-    ? `for ${expression}, its checks, kernel and output array included: the median of ${t.samples} call${t.samples > 1 ? 's' : ''}, `
-      + `not warmed up (each takes over ${SLOW_MS} ms, and the page times a call within ${BUDGET_MS / 1000} s).`
+    ? `for ${expression}, its checks, kernel and output array included: ${slow}`
     : `for ${expression}, its checks, kernel and output array included: `
       + `the median of ${t.samples} samples × ${count(t.callsPerSample)} calls, `
       + `timed after ${count(t.warmupCalls)} warm-up calls (${Math.round(t.warmupMs)} ms).`;
