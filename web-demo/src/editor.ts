@@ -145,16 +145,23 @@ export function renderParams(changed: Changed): void {
     const label = document.createElement('label');
     label.htmlFor = `param-${field.key}`;
     label.textContent = field.label;
-    const input = document.createElement('input');
+    // A choice (Cast's `to`, say) is a menu of its options; anything else is typed.
+    const choices = field.kind === 'choice' ? field.choices?.(s.version) ?? [] : undefined;
+    const input = choices ? document.createElement('select') : document.createElement('input');
     input.id = `param-${field.key}`;
     input.name = field.key;
-    input.spellcheck = false;
-    input.value = s.params[field.key] ?? '';
-    input.placeholder = field.optional ? 'not given' : field.kind === 'ints' ? 'e.g. 2, 3' : '';
+    if (input instanceof HTMLSelectElement) {
+      const value = s.params[field.key] ?? '';
+      input.replaceChildren(...choices!.map((c) => option(c, c, c === value)));
+    } else {
+      input.spellcheck = false;
+      input.value = s.params[field.key] ?? '';
+      input.placeholder = field.optional ? 'not given' : field.kind === 'ints' ? 'e.g. 2, 3' : '';
+    }
     input.setAttribute('aria-describedby', `note-${field.key}`);
-    input.addEventListener('input', guard(() => {
+    input.addEventListener(choices ? 'change' : 'input', guard(() => {
       app.state.params[field.key] = input.value;
-      changed();
+      changed(choices ? 0 : undefined);
     }));
     wrap.append(label, input, noteElement(field.key, field.hint));
     return wrap;

@@ -39,9 +39,16 @@ function paramsOf(s: State, errors: Map<string, string>): Record<string, Param> 
   for (const field of s.op.fields(s.version)) {
     const text = s.params[field.key] ?? '';
     try {
-      if (field.kind === 'ints') params[field.key] = parseIntList(text);
-      else if (field.kind === 'int') params[field.key] = parseInt1(text);
-      else {
+      if (field.kind === 'ints') {
+        params[field.key] = parseIntList(text);
+      } else if (field.kind === 'int') {
+        params[field.key] = parseInt1(text);
+      } else if (field.kind === 'choice') {
+        // A link may name anything: the menu's options are the field's rule.
+        const choices = field.choices?.(s.version) ?? [];
+        if (!choices.includes(text)) throw new InputError(`choose one of ${choices.join(', ')} (got ${JSON.stringify(text)})`);
+        params[field.key] = text;
+      } else {
         if (text.trim() !== '') parseValue(s.type, text);
         params[field.key] = text;
       }
