@@ -67,7 +67,7 @@ setHandlers({
     el.busy.hidden = !working;
     el.result.setAttribute('aria-busy', String(working));
     document.body.classList.toggle('working', working);
-    if (working) markCodeStale();
+    if (working) markCodeStale('this is the last call that ran; the new one is running.');
   },
 });
 

@@ -27,10 +27,13 @@ export interface Timing {
 }
 
 // A task boundary without setTimeout's 4 ms clamp: lets a newer request's message in.
-const channel = new MessageChannel();
+let channel: MessageChannel | undefined;
 const queue: (() => void)[] = [];
-channel.port1.onmessage = () => queue.shift()?.();
 const nextTask = () => new Promise<void>((resolve) => {
+  if (!channel) {
+    channel = new MessageChannel();
+    channel.port1.onmessage = () => queue.shift()?.();
+  }
   queue.push(resolve);
   channel.port2.postMessage(0);
 });

@@ -38,7 +38,7 @@ export function showNotRun(errors: ReadonlyMap<string, string>): void {
   el.runStatus.dataset.field = key;
   document.body.classList.add('failed');
   document.body.classList.toggle('no-output', shown === undefined);
-  markCodeStale();
+  markCodeStale(key === 'call' ? 'this is the last call that ran; the new one did not run.' : 'this is the last call that ran; the input now has an error.');
 }
 
 /** Draws the worker's view of the result: the facts, the drawn window of cells, the legend, the code. */
@@ -75,10 +75,11 @@ export function renderOutput(view: View): void {
   el.hoverLine.textContent = out.src ? HOVER_HINT : '';
 }
 
-/** The code on show belongs to the last call that ran, not to what is typed now. */
-export function markCodeStale(): void {
+/** The code on show belongs to the last call that ran, not to what is set now: `why` says so. */
+export function markCodeStale(why: string): void {
   if (!el.code.textContent) return;
   el.codeView.classList.add('stale');
+  el.codeStale.textContent = `Out of date: ${why}`;
   el.codeStale.hidden = false;
 }
 

@@ -51,21 +51,28 @@ function notesOf(s: State, input: tw.Tensor | undefined): [string, string][] {
   return notes;
 }
 
-async function handle({ id, state, fields }: Request): Promise<void> {
-  await ready;
-  if (id !== latest) return;
+/** Runs the request once and posts what the page draws; returns the call to time, if it ran. */
+function runOnce({ id, state, fields }: Request): { run: () => unknown; ms: number } | undefined {
   const op = opNamed(state.op);
   if (!op) throw new Error(`no op ${state.op}`);
   const s: State = { ...state, op, dims: [...state.dims], items: [...state.items] };
   const outcome = evaluate(s, (key) => fields.includes(key));
-  const ms = outcome.ran?.ms ?? 0;
   const notes = notesOf(s, outcome.input);
   const view = outcome.ran && viewOf(op, outcome.ran, s.mode === 'grid');
+  const ms = outcome.ran?.ms ?? 0;
   post({ id, kind: 'outcome', ms, view, errors: [...outcome.errors], notes });
-  if (!outcome.ran) return;
-  const { run } = outcome.ran.call;
+  return outcome.ran && { run: outcome.ran.call.run, ms };
+}
+
+async function handle(request: Request): Promise<void> {
+  await ready;
+  const { id } = request;
+  if (id !== latest) return;
+  // The output itself is dropped before the timing starts: a huge one is not held twice.
+  const call = runOnce(request);
+  if (!call) return;
   try {
-    const timing = await measure(run, ms, () => id === latest);
+    const timing = await measure(call.run, call.ms, () => id === latest);
     if (id === latest) post({ id, kind: 'timing', timing });
   } catch (error) {
     post({ id, kind: 'timing', error: (error as Error)?.message ?? String(error) });
