@@ -63,7 +63,8 @@ export async function expectCells(page, cells, what = 'output cells') {
   try {
     await page.waitForFunction((want) => {
       const got = [...document.querySelectorAll('#output-grid td')].map((c) => c.textContent);
-      return JSON.stringify(got) === JSON.stringify(want) && !document.body.classList.contains('failed');
+      // data-pending: a change is not yet answered by the worker (the cells may be the last call's).
+      return JSON.stringify(got) === JSON.stringify(want) && !document.body.classList.contains('failed') && !('pending' in document.body.dataset);
     }, cells, { timeout: 5000 });
   } catch {
     assertEqual(await outputCells(page), cells, what);

@@ -41,6 +41,7 @@ function update(): void {
 
 setHandlers({
   outcome: guard((reply) => {
+    answered();
     const errors = new Map(reply.errors);
     const notes = new Map(reply.notes);
     for (const key of fieldKeys()) {
@@ -60,6 +61,7 @@ setHandlers({
   }),
   timing: guard((reply) => showTiming(reply.timing, expression, reply.error)),
   failed: guard((message) => {
+    answered();
     showNotRun(new Map([['call', message]]));
     clearTiming();
   }),
@@ -73,11 +75,25 @@ setHandlers({
 
 let pending: ReturnType<typeof setTimeout> | undefined;
 
-/** Recomputes soon (typing stays smooth on big inputs), or now with delay 0. */
+/**
+ * Recomputes soon (typing stays smooth on big inputs), or now with delay 0.
+ * Until the answer to the last change is drawn, `<body data-pending>` says
+ * that what is shown is not yet its output (tests wait on it).
+ */
 function changed(delay = 120): void {
   clearTimeout(pending);
+  pending = undefined;
+  document.body.dataset.pending = '';
   if (delay === 0) update();
-  else pending = setTimeout(guard(update), delay);
+  else pending = setTimeout(guard(() => {
+    pending = undefined;
+    update();
+  }), delay);
+}
+
+/** The worker answered the latest request: unless another change waits, the page shows its output. */
+function answered(): void {
+  if (pending === undefined) delete document.body.dataset.pending;
 }
 
 function renderAll(): void {
