@@ -25,7 +25,9 @@ let handlers: Handlers;
 
 function spawn(): Worker {
   const w = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
+  let started = false;
   w.onmessage = (event: MessageEvent<Reply>) => {
+    started = true;
     const reply = event.data;
     if (reply.id !== latest || w !== worker) return;
     if (reply.kind === 'outcome') {
@@ -48,9 +50,10 @@ function spawn(): Worker {
     const during = phase;
     stop();
     handlers.busy(false);
-    handlers.failed(during === 'timing'
-      ? 'The timing stopped: the browser ended the worker (out of memory?)'
-      : `The call stopped: the browser ended the worker (out of memory?)${event.message ? `: ${event.message}` : ''}`);
+    const detail = event.message ? `: ${event.message}` : '';
+    handlers.failed(!started ? `The worker that runs the op could not start${detail}`
+      : during === 'timing' ? 'The timing stopped: the browser ended the worker (out of memory?)'
+      : `The call stopped: the browser ended the worker (out of memory?)${detail}`);
   };
   return w;
 }
