@@ -2,16 +2,15 @@
 // and what is drawn of its result are computed here, so that no input, however
 // large, holds up the page. One request at a time: a newer one drops the
 // timing of the last (between its slices); the page terminates the worker
-// when a call itself is under way.
+// when a call itself is under way, or a slow one is being timed (runner.ts).
 import * as tw from 'tessera-wasm';
-import { measure } from './measure.js';
+import { type Timing, measure } from './measure.js';
 import { InputError, unravel } from './nested.js';
 import { opNamed } from './ops/index.js';
 import { evaluate } from './run.js';
 import type { State } from './state.js';
 import { makeTensor, storedChanges } from './values.js';
 import { type View, viewOf } from './view.js';
-import type { Timing } from './measure.js';
 
 /** What the page sends: its state (the op by its slug) and the fields it shows. */
 export interface Request {
