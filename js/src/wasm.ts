@@ -14,6 +14,7 @@ export type { Kernels };
 /** The module's cold queries, registered through Embind (cpp/bindings/bindings.cc). */
 export interface Queries {
   simd128(): boolean;
+  /** Unsigned (Embind reads a uint32_t back with `>>> 0`): the heap passes 2 GiB. */
   heapBytesInUse(): number;
   heapBytesFree(): number;
 }
@@ -21,7 +22,7 @@ export interface Queries {
 export interface Instance {
   readonly kernels: Kernels;
   readonly queries: Queries;
-  /** Allocates a block that starts on a cache line (BLOCK_ALIGN bytes); 0 when memory is out. */
+  /** Allocates a block that starts on a cache line (BLOCK_ALIGN bytes), its offset unsigned; 0 when memory is out. */
   readonly malloc: (bytes: number) => number;
   readonly free: (offset: number) => void;
   readonly memory: WebAssembly.Memory;
@@ -39,7 +40,7 @@ export interface Instance {
 /** The instance's parts from its exports, or an error naming what is missing. */
 export function instanceOf(exports: WebAssembly.Exports, queries: Queries,
   about: Pick<Instance, 'wasmBytes' | 'source' | 'compiled' | 'renew'>): Instance {
-  for (const symbol of [...KERNEL_SYMBOLS, 'memalign', 'free']) {
+  for (const symbol of [...KERNEL_SYMBOLS, 'tessera_malloc', 'free']) {
     if (typeof exports[symbol] !== 'function') throw new Error(`tessera-wasm: the WebAssembly module does not export ${symbol}`);
   }
   const memory = Object.values(exports).find((e): e is WebAssembly.Memory => e instanceof WebAssembly.Memory);
@@ -47,7 +48,7 @@ export function instanceOf(exports: WebAssembly.Exports, queries: Queries,
   return {
     kernels: checkedKernels(exports, kernelRefused),
     queries,
-    malloc: alignedMalloc(exports.memalign as (alignment: number, bytes: number) => number),
+    malloc: alignedMalloc(exports.tessera_malloc as (alignment: number, bytes: number) => number),
     free: exports.free as (offset: number) => void,
     memory,
     exports,
@@ -61,8 +62,10 @@ export function instanceOf(exports: WebAssembly.Exports, queries: Queries,
 // line every fourth store: a 4 MiB float32 fill took 117 us there and 72 us
 // aligned (docs/performance.md).
 export const BLOCK_ALIGN = 64;
-const alignedMalloc = (memalign: (alignment: number, bytes: number) => number) =>
-  (bytes: number) => memalign(BLOCK_ALIGN, bytes);
+// A wasm i32 comes back signed: an offset from 2 GiB up would be negative
+// (and index a heap view from its end), so it is read back unsigned.
+const alignedMalloc = (tesseraMalloc: (alignment: number, bytes: number) => number) =>
+  (bytes: number) => tesseraMalloc(BLOCK_ALIGN, bytes) >>> 0;
 
 // A checked caller never passes what a kernel refuses: this is a bug in
 // tessera, not the caller's error, so not a SpecError.
@@ -182,8 +185,9 @@ export function wasm(): Instance {
 const aligned = (bytes: number) => Math.ceil(bytes / BLOCK_ALIGN) * BLOCK_ALIGN;
 // Below this the fit check costs more than it could save (memory is far from full).
 const LARGE_REQUEST = 1 << 24;
-// dlmalloc's header and alignment, and its rounding of requests to the system.
-const MALLOC_OVERHEAD = 1 << 16;
+// dlmalloc's header and alignment, and its rounding of requests to the system
+// (64 KiB granules: a request can need one granule more than its size).
+const MALLOC_OVERHEAD = 1 << 17;
 
 /**
  * Allocates `bytes` in the module's memory for an op (a zero-byte request
