@@ -5,7 +5,7 @@
 //   vectors=<dir> | skipped=<why>  the official ONNX vectors, or why they are absent
 //   expect=no-read                 instead: init() must fail and say to grant
 //                                  read access (Deno run without --allow-read)
-//   mode=big part=1|2|3            instead: memory to its 4 GiB limit (big-memory.mjs)
+//   mode=big part=1|2              instead: memory to its 4 GiB limit (big-memory.mjs)
 // Exit status 1 when a check fails.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

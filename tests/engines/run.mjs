@@ -16,7 +16,7 @@
 //   firefox                  Debian's firefox-esr through puppeteer-core (WebDriver BiDi)
 //   big-node, big-chromium,  WebAssembly memory to its 4 GiB limit (big-memory.mjs):
 //   big-firefox              once per engine, on the SIMD build, one engine at a
-//                            time, each of its three parts in a process or page
+//                            time, each of its two parts in a process or page
 //                            of its own (one holds up to ~4.2 GiB); the group: big
 // Each browser loads tests/engines/browser/page.html from a cross-origin
 // isolated server (server.mjs) and runs the suite on the main thread and in a
@@ -41,7 +41,7 @@ const hasVectors = existsSync(VECTORS);
 const vectorArgument = hasVectors ? `vectors=${VECTORS}` : `skipped=${VECTORS} is absent`;
 const BACKENDS = ['simd', 'scalar'];
 /** big-memory.mjs's parts: a fresh realm each, so that no part's freed memory awaits collection beside the next. */
-const BIG_PARTS = ['part=1', 'part=2', 'part=3'];
+const BIG_PARTS = ['part=1', 'part=2'];
 /** A run that takes longer has hung. */
 const RUN_TIMEOUT_MS = 120_000;
 const FAILURES_SHOWN = 6;

@@ -4,7 +4,7 @@
 //                with the ONNX vectors fetched from /vectors/ (vectors=1) or
 //                skipped=<why>
 //   mode=reject  init() given a module that cannot load must reject, not hang
-//   mode=big     memory to its 4 GiB limit, part=1|2|3 of ../big-memory.mjs
+//   mode=big     memory to its 4 GiB limit, part=1|2 of ../big-memory.mjs
 //                (the page runs it on its main thread only: one such memory at a time)
 // Either way the realm must be cross-origin isolated, and nothing may be
 // thrown or rejected unhandled. Gives {lines, passed, failed}.
