@@ -14,6 +14,7 @@ export type { Kernels };
 /** The module's cold queries, registered through Embind (cpp/bindings/bindings.cc). */
 export interface Queries {
   simd128(): boolean;
+  /** Unsigned (Embind reads a uint32_t back with `>>> 0`): the heap passes 2 GiB. */
   heapBytesInUse(): number;
   heapBytesFree(): number;
 }
@@ -21,7 +22,7 @@ export interface Queries {
 export interface Instance {
   readonly kernels: Kernels;
   readonly queries: Queries;
-  /** Allocates a block that starts on a cache line (BLOCK_ALIGN bytes); 0 when memory is out. */
+  /** Allocates a block that starts on a cache line (BLOCK_ALIGN bytes), its offset unsigned; 0 when memory is out. */
   readonly malloc: (bytes: number) => number;
   readonly free: (offset: number) => void;
   readonly memory: WebAssembly.Memory;
@@ -47,12 +48,12 @@ const PARAM_BYTES = 2 * 4 * LIMITS.maxRank;
 /** The instance's parts from its exports, or an error naming what is missing. */
 export function instanceOf(exports: WebAssembly.Exports, queries: Queries,
   about: Pick<Instance, 'wasmBytes' | 'source' | 'compiled' | 'renew'>): Instance {
-  for (const symbol of [...KERNEL_SYMBOLS, 'memalign', 'free']) {
+  for (const symbol of [...KERNEL_SYMBOLS, 'tessera_malloc', 'free']) {
     if (typeof exports[symbol] !== 'function') throw new Error(`tessera-wasm: the WebAssembly module does not export ${symbol}`);
   }
   const memory = Object.values(exports).find((e): e is WebAssembly.Memory => e instanceof WebAssembly.Memory);
   if (memory === undefined) throw new Error('tessera-wasm: the WebAssembly module exports no memory');
-  const malloc = alignedMalloc(exports.memalign as (alignment: number, bytes: number) => number);
+  const malloc = alignedMalloc(exports.tessera_malloc as (alignment: number, bytes: number) => number);
   const params = malloc(PARAM_BYTES);
   if (params === 0) throw new Error('tessera-wasm: the WebAssembly module could not allocate its parameter block');
   return {
@@ -73,8 +74,10 @@ export function instanceOf(exports: WebAssembly.Exports, queries: Queries,
 // line every fourth store: a 4 MiB float32 fill took 117 us there and 72 us
 // aligned (docs/performance.md).
 export const BLOCK_ALIGN = 64;
-const alignedMalloc = (memalign: (alignment: number, bytes: number) => number) =>
-  (bytes: number) => memalign(BLOCK_ALIGN, bytes);
+// A wasm i32 comes back signed: an offset from 2 GiB up would be negative
+// (and index a heap view from its end), so it is read back unsigned.
+const alignedMalloc = (tesseraMalloc: (alignment: number, bytes: number) => number) =>
+  (bytes: number) => tesseraMalloc(BLOCK_ALIGN, bytes) >>> 0;
 
 // A checked caller never passes what a kernel refuses: this is a bug in
 // tessera, not the caller's error, so not a SpecError.
@@ -154,8 +157,9 @@ export function wasm(): Instance {
 const aligned = (bytes: number) => Math.ceil(bytes / BLOCK_ALIGN) * BLOCK_ALIGN;
 // Below this the fit check costs more than it could save (memory is far from full).
 const LARGE_REQUEST = 1 << 24;
-// dlmalloc's header and alignment, and its rounding of requests to the system.
-const MALLOC_OVERHEAD = 1 << 16;
+// dlmalloc's header and alignment, and its rounding of requests to the system
+// (64 KiB granules: a request can need one granule more than its size).
+const MALLOC_OVERHEAD = 1 << 17;
 
 /**
  * Allocates `bytes` in the module's memory for an op (a zero-byte request
