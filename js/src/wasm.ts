@@ -109,6 +109,7 @@ export function residentGone(): void {
  */
 export function releaseMemory(): number {
   const instance = wasm();
+  if (opsRunning > 0) throw opRunning();
   const before = instance.memory.buffer.byteLength;
   if (liveResidents > 0 || before <= initialBytes) return 0;
   let fresh: Instance;
@@ -122,6 +123,16 @@ export function releaseMemory(): number {
   return before - fresh.memory.buffer.byteLength;
 }
 
+// Ops holding scratch blocks (withScratch bodies, nested ones included). User
+// code can run inside one (a patched built-in, a getter): a release there
+// would swap the instance under the op, which would then write a heap that is
+// not its own. So releaseMemory() refuses, and the idle release waits.
+let opsRunning = 0;
+
+function opRunning() {
+  return specError({ op: 'releaseMemory' }, undefined, 'an op is running (releaseMemory() was called from code the op ran: a getter, a Proxy trap or a patched built-in); call it after the op returns');
+}
+
 // ---------------------------------------------------------------- automatic release
 // After the heap has grown past `aboveBytes`, a timer releases the memory once
 // no op has run for `idleMs` and no resident tensor is alive. Ops only note
@@ -133,12 +144,13 @@ const autoRelease = { enabled: true, aboveBytes: 64 * 2 ** 20, idleMs: 5000 };
 let lastUse = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
+/** Takes init()'s checked autoRelease (js/src/init.ts): idleMs Infinity means never. */
 export function configureAutoRelease(options: AutoRelease | false): void {
-  autoRelease.enabled = options !== false;
   if (options) {
     autoRelease.aboveBytes = options.aboveBytes ?? autoRelease.aboveBytes;
     autoRelease.idleMs = options.idleMs ?? autoRelease.idleMs;
   }
+  autoRelease.enabled = options !== false && autoRelease.idleMs !== Infinity;
   if (!autoRelease.enabled) cancelAutoRelease();
 }
 
@@ -156,6 +168,7 @@ function armAutoRelease(ms: number): void {
 function autoReleaseDue(): void {
   timer = undefined;
   if (current === undefined || liveResidents > 0) return;  // a dispose or the next op arms it again
+  if (opsRunning > 0) return armAutoRelease(autoRelease.idleMs);  // cannot happen from a timer today; waits if it ever does
   const idle = Date.now() - lastUse;
   if (idle < autoRelease.idleMs) armAutoRelease(autoRelease.idleMs - idle);
   else releaseMemory();
@@ -227,6 +240,7 @@ export function withScratch<R>(context: OpContext, sizes: readonly number[], bod
   let total = 0;
   for (const size of sizes) total += aligned(size);
   const base = allocate(context, total);
+  opsRunning++;
   try {
     const offsets = new Array<number>(sizes.length);
     let next = base;
@@ -236,6 +250,7 @@ export function withScratch<R>(context: OpContext, sizes: readonly number[], bod
     }
     return body(offsets);
   } finally {
+    opsRunning--;
     release(base);
   }
 }
@@ -272,21 +287,30 @@ function shrank(context: OpContext, param: string, data: ArrayBufferView, bytes:
   throw specError(context, param, `${param} data shrank after it was checked (${bytes} bytes expected, ${bytesNow(data).length} now)`);
 }
 
+// %TypedArray%.prototype.set as it was when this module loaded. Looked up at
+// each call, a patched `set` (or `subarray`) would run user code between
+// taking a heap view and writing through it: code that could grow memory and
+// detach the view. Each copy below takes its heap view last.
+const intrinsicSet = Function.prototype.call.bind(Object.getPrototypeOf(Uint8Array.prototype).set) as
+  (target: ArrayBufferView, source: ArrayLike<number>, offset?: number) => void;
+
 /** Copies exactly `bytes` bytes of a typed array into memory at `offset` (see checkedBytes). */
 export function copyIn(context: OpContext, param: string, offset: number, data: ArrayBufferView, bytes: number): void {
-  heapU8().set(checkedBytes(context, param, data, bytes), offset);
+  const source = checkedBytes(context, param, data, bytes);
+  intrinsicSet(heapU8(), source, offset);
 }
 
 /** Copies `bytes` bytes at `offset` out into a typed array the library allocated (or a checked `out`). */
 export function copyOut(offset: number, target: ArrayBufferView, bytes: number): void {
-  bytesNow(target).set(heapU8().subarray(offset, offset + bytes));
+  const destination = bytesNow(target);
+  intrinsicSet(destination, new Uint8Array(wasm().memory.buffer, offset, bytes));
 }
 
 /** Writes small integer parameters (dims, repeats, strides) as uint32 at `offset`, a multiple of 4. */
 export function writeU32(offset: number, values: readonly number[]): void {
   const buffer = wasm().memory.buffer;
   if (u32.buffer !== buffer) u32 = new Uint32Array(buffer);
-  u32.set(values, offset >>> 2);
+  intrinsicSet(u32, values, offset >>> 2);
 }
 
 /** A view of `length` elements of a storage class at `offset` (valid until memory grows). */
