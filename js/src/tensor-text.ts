@@ -24,32 +24,43 @@ export function elementsOf(type: DataType, data: unknown, size: number): Element
 }
 
 /**
- * The most JS values `toArray()` builds: elements plus the nested arrays
- * holding them (2^25, 33,554,432). Dims such as [2e7, 0] (no element, twenty
- * million empty arrays) or a billion elements would otherwise take the
- * engine's whole heap, an out-of-memory abort no `try` catches.
+ * The most `toArray()` builds: 2^20 (1,048,576) nested arrays and 2^25
+ * (33,554,432) elements. Dims such as [2e7, 0] (no element, twenty million
+ * empty arrays) or a billion elements would otherwise take the engine's
+ * whole heap: an out-of-memory abort no `try` catches.
  */
-export const TO_ARRAY_LIMIT = 2 ** 25;
+export const TO_ARRAY_LIMITS = Object.freeze({ arrays: 2 ** 20, elements: 2 ** 25 });
 
-/** How many values nest() would build for dims and size: every element and every array; Infinity past the limit. */
-export function nestedValues(dims: readonly number[], size: number): number {
-  let count = size;
-  let arrays = 1;  // the arrays at the current depth: 1, d0, d0*d1, ...
-  for (let axis = 0; axis < dims.length && count <= TO_ARRAY_LIMIT; axis++) {
-    count += arrays;
-    arrays *= dims[axis];
-    if (arrays === 0) break;
+/** How many arrays nest() would build for dims: 1 + d0 + d0*d1 + ... (the last axis holds elements); Infinity past the limit. */
+export function nestedArrays(dims: readonly number[]): number {
+  let count = 0;
+  let level = 1;  // the arrays at the current depth: 1, d0, d0*d1, ...
+  for (let axis = 0; axis < dims.length && level > 0; axis++) {
+    count += level;
+    if (count > TO_ARRAY_LIMITS.arrays) return Infinity;
+    level *= dims[axis];
   }
-  return count > TO_ARRAY_LIMIT ? Infinity : count;
+  return count;
 }
 
-/** The elements nested by dims, as numpy's tolist() gives them (the caller checked nestedValues). */
+/** dims for a message: all of them up to rank 16, else the first 8 and the last 4 with the rank. */
+export function briefDims(dims: readonly number[]): string {
+  if (dims.length <= 16) return `[${dims.join(', ')}]`;
+  return `[${dims.slice(0, 8).join(', ')}, ..., ${dims.slice(-4).join(', ')}] (rank ${dims.length})`;
+}
+
+/** The elements nested by dims, as numpy's tolist() gives them (the caller checked TO_ARRAY_LIMITS). */
 export function nest(elements: readonly Element[], dims: readonly number[]): Nested {
   if (dims.length === 0) return elements[0];
+  const spans = new Array<number>(dims.length);  // elements under one entry of each axis
+  for (let i = dims.length - 1, span = 1; i >= 0; span *= dims[i], i--) spans[i] = span;
+  const last = dims.length - 1;
   const build = (axis: number, start: number): Nested[] => {
-    const span = dims.slice(axis + 1).reduce((a, b) => a * b, 1);
-    return Array.from({ length: dims[axis] }, (_, i) =>
-      (axis + 1 === dims.length ? elements[start + i] : build(axis + 1, start + i * span)) as Nested);
+    const n = dims[axis];
+    const out = new Array<Nested>(n);
+    if (axis === last) for (let i = 0; i < n; i++) out[i] = elements[start + i];
+    else for (let i = 0; i < n; i++) out[i] = build(axis + 1, start + i * spans[axis]);
+    return out;
   };
   return build(0, 0);
 }
@@ -83,8 +94,11 @@ export function formatTensor(type: DataType, data: unknown, dims: readonly numbe
   const summarize = size > SUMMARIZE_ABOVE;
   const header = `Tensor ${type} [${dims.join(', ')}]`;
   if (size === 0) return `${header}\n[]`;
-  // Only the elements shown are read (and decoded).
-  const strides = dims.map((_, i) => dims.slice(i + 1).reduce((a, b) => a * b, 1));
+  // Only the elements shown are read (and decoded). Strides and separators once per axis, not per call: ranks reach 1024.
+  const strides = new Array<number>(dims.length);
+  for (let i = dims.length - 1, stride = 1; i >= 0; stride *= dims[i], i--) strides[i] = stride;
+  const separators = dims.map((_, axis) => (axis + 1 === dims.length ? ', '
+    : `,\n${'\n'.repeat(Math.max(0, dims.length - axis - 2))}${' '.repeat(axis + 1)}`));
   const show = (flat: number) => text(elementsOf(type, sliceOne(type, data, flat), 1)[0]);
   const parts: string[] = [];
   let length = 0;
@@ -96,23 +110,24 @@ export function formatTensor(type: DataType, data: unknown, dims: readonly numbe
     parts.push(part);
     length += part.length;
   };
-  const render = (axis: number, start: number, indent: string): void => {
+  const render = (axis: number, start: number): void => {
     if (axis === dims.length) return emit(show(start));
     const n = dims[axis];
-    const picked = summarize && n > 2 * EDGE
-      ? [...Array.from({ length: EDGE }, (_, i) => i), -1, ...Array.from({ length: EDGE }, (_, i) => n - EDGE + i)]
-      : Array.from({ length: n }, (_, i) => i);
-    const separator = axis + 1 === dims.length ? ', ' : `,\n${'\n'.repeat(Math.max(0, dims.length - axis - 2))}${indent} `;
+    const skip = summarize && n > 2 * EDGE;  // show the first and last EDGE entries
     emit('[');
-    picked.forEach((i, k) => {
-      if (k > 0) emit(separator);
-      if (i < 0) emit('...');
-      else render(axis + 1, start + i * strides[axis], `${indent} `);
-    });
+    for (let i = 0; i < n; i++) {
+      if (i > 0) emit(separators[axis]);
+      if (skip && i === EDGE) {
+        emit('...');
+        i = n - EDGE - 1;
+        continue;
+      }
+      render(axis + 1, start + i * strides[axis]);
+    }
     emit(']');
   };
   try {
-    render(0, 0, '');
+    render(0, 0);
   } catch (error) {
     if (!(error instanceof TextFull)) throw error;
     parts.push(` ...\n(text cut at ${TEXT_LIMIT} characters: ${size} elements; toArray() or the data hold them all)`);

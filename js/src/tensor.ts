@@ -2,7 +2,7 @@ import { DTYPES, type DataOf, type DataType, holdsType, isDataType, storageLengt
 import { type OpContext, describe, specError } from './errors.js';
 import { LIMITS } from './generated/limits.js';
 import { bufferOf, typedArrayFacts, typedArrayKind } from './typed-array.js';
-import { type Nested, TO_ARRAY_LIMIT, elementsOf, formatTensor, nest, nestedValues } from './tensor-text.js';
+import { type Nested, TO_ARRAY_LIMITS, briefDims, elementsOf, formatTensor, nest, nestedArrays } from './tensor-text.js';
 import { isReady, wasm } from './wasm.js';
 
 /** What every op takes as a tensor: a `Tensor`, or any `{type, data, dims}` that would be one. */
@@ -80,14 +80,14 @@ export class Tensor<T extends DataType = DataType> {
    * numbers, bigints for int64/uint64, booleans for bool, strings, [re, im]
    * for complex types; narrow types (float16, float8, int4, ...) decoded to
    * their values. A scalar gives its one element. A tensor that would take
-   * more than 2^25 values (elements plus arrays: a billion elements, or dims
-   * such as [2e7, 0], twenty million empty arrays) is a SpecError.
+   * more than 2^20 nested arrays (dims such as [2e7, 0]: twenty million empty
+   * arrays) or 2^25 elements is a SpecError naming its dims and size.
    *
    * @example new tw.Tensor('int32', new Int32Array([1, 2, 3, 4]), [2, 2]).toArray() // [[1, 2], [3, 4]]
    */
   toArray(): Nested {
-    if (nestedValues(this.dims, this.size) > TO_ARRAY_LIMIT) {
-      throw specError({ op: 'toArray' }, 'this', `toArray() builds at most ${TO_ARRAY_LIMIT} values (elements and nested arrays); this ${this.type} tensor [${this.dims.join(', ')}] has ${this.size} elements and more: read its data, or slice it first`);
+    if (this.size > TO_ARRAY_LIMITS.elements || nestedArrays(this.dims) > TO_ARRAY_LIMITS.arrays) {
+      throw specError({ op: 'toArray' }, 'this', `toArray() builds at most ${TO_ARRAY_LIMITS.arrays} arrays and ${TO_ARRAY_LIMITS.elements} elements; this ${this.type} tensor ${briefDims(this.dims)} (${this.size} elements) needs more: read its data, or take a part of it first`);
     }
     return nest(elementsOf(this.type, this.data, this.size), this.dims);
   }

@@ -66,7 +66,12 @@ function constantWith(context: OpContext, version: OpVersion, shapeParam: string
 
   if (resident) {
     const y = allocateResident(context, type, dims, size);
-    fill(context, type, pattern, y.offset, size);
+    try {
+      fill(context, type, pattern, y.offset, size);
+    } catch (error) {
+      y.dispose();  // a fill can throw (its scratch block, user code a patched built-in runs): no block left behind
+      throw error;
+    }
     return y;
   }
   const checkedOut = out === undefined ? undefined : checkOut(context, out, type, size);
