@@ -24,10 +24,14 @@
 //     your own array") joins by itself once the library writes into `out`;
 //   - the error contract on a sample of bad inputs: a tw.SpecError with op,
 //     version and param, a message that starts with the op, and no memory held;
+//   - hostile input, round two (hostile.mjs): options with every name on
+//     Object.prototype, numbers that would wrap, printing bounded whatever the
+//     dims, no release under a running op, tfjs data in module memory;
 //   - memory given back: releaseMemory() and the automatic release (memory.mjs).
 import { Checks, expectTensor, mismatch, thrown } from './checks.mjs';
 import { differential, writesIntoOut } from './differential.mjs';
 import { errorContract } from './errors.mjs';
+import { hostileChecks } from './hostile.mjs';
 import { memoryChecks } from './memory.mjs';
 import { VECTORS, readVector } from './onnx.mjs';
 import { storageBytes } from './reference.mjs';
@@ -55,6 +59,7 @@ export async function runSuite(tw, { backend, vectors, log = console.log, seed =
     else log('out mode: not run, tw.floor(x, { out }) does not write into out in this build (the hook: writesIntoOut)');
     await differential(context, modes);
     await errorContract(context);
+    await hostileChecks(context);
     await checks.run('every tensor freed: heapBytesInUse back where it started', () => {
       const after = tw.memoryStats().heapBytesInUse;
       if (after !== heapBefore) throw mismatch(`${heapBefore} bytes before, ${after} after`);
