@@ -31,6 +31,8 @@ export function memoryStats(): MemoryStats {
  * 0 when live resident tensors pin the memory (they keep it, intact) or when
  * it never grew. The library also does this by itself once the heap has
  * stayed unused for a while after growing (`init({ autoRelease })`).
+ * Called from code an op runs (a getter, a patched built-in), it throws a
+ * SpecError: the op's memory cannot be swapped under it.
  *
  * @example
  * tw.floor(big);          // a 16 MiB float32 tensor: memory grows to hold it

@@ -376,7 +376,8 @@ const LONE_SURROGATE = /\p{Cs}/u;
  * 2-bit types packed as ONNX packs them) for every numeric type, or in
  * `string_data` (UTF-8) for strings. The unused bits of a packed type's last
  * byte are written 0. `fromTensorProto(toTensorProto(t))` gives back t's
- * type, dims and data bit for bit.
+ * type, dims and data bit for bit. `options.name` (a string) is written as
+ * the TensorProto's name.
  *
  * Throws a SpecError (op `toTensorProto`) for a malformed tensor or a string
  * that is not well-formed UTF-16 (a lone surrogate).

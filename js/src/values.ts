@@ -43,6 +43,9 @@ export type ValuesOf<T extends DataType> =
  * nearest even, as `tw.encode`), packed for int4, uint4, int2 and uint2;
  * booleans (or 0/1) for bool, numbers or bigints for int64 and uint64,
  * re, im pairs flat for complex types. `dims` defaults to one axis.
+ * Integer types take integers in their range, exactly (numpy 2's rule): NaN,
+ * a fraction or a value out of range is a SpecError naming the index and the
+ * value, never a wrapped number (`tw.encode` rounds and saturates instead).
  *
  * @example tw.tensor('float16', [1.5, -2, 0.1], [3])  // data: Uint16Array [0x3e00, 0xc000, 0x2e66]
  * @example tw.tensor('int4', [7, -8, 2])               // data: Uint8Array [0x87, 0x02]
