@@ -45,7 +45,7 @@ export interface InitOptions {
 }
 
 /** The names `init()` knows: any other own key of its options is a SpecError. */
-export const INIT_OPTIONS = ['wasm', 'backend', 'autoRelease', 'float16Array'] as const;
+const INIT_OPTIONS = ['wasm', 'backend', 'autoRelease', 'float16Array'] as const;
 
 const INIT: OpContext = { op: 'init' };
 // setTimeout waits at most 2^31 - 1 ms; past it, engines fire after 1 ms.
@@ -82,7 +82,6 @@ function readAutoRelease(value: unknown): AutoRelease | false | undefined {
     idleMs: countOption(INIT, 'idleMs', own.idleMs, MAX_TIMER_MS, true, undefined, 'autoRelease.idleMs'),
   };
 }
-
 
 /** What `init()` loaded. */
 export interface BackendInfo {
