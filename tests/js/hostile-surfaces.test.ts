@@ -189,7 +189,8 @@ describe(`hostile input, round two (${RUNS} cases per class, seed ${SEED})`, () 
     const script = `
       const [names, bundle, esm] = [process.argv[1].split(','), process.argv[2], process.argv[3] === 'esm'];
       process.stdout;  // its stream modules loaded before the pollution
-      for (const n of names) Object.defineProperty(Object.prototype, n, { __proto__: null, value: 7, writable: true, configurable: true, enumerable: true });
+      // backend: 'scalar' would pick the slow build, any other name a 7 (wasm: 7 would be the bytes to load).
+      for (const n of names) Object.defineProperty(Object.prototype, n, { __proto__: null, value: n === 'backend' ? 'scalar' : 7, writable: true, configurable: true, enumerable: true });
       (async () => {
         let out;
         try {
