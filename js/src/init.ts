@@ -1,5 +1,7 @@
 import createTesseraModule from './glue/tessera-glue.js';
+import { type OpContext, describe, specError } from './errors.js';
 import { type AutoRelease, configureAutoRelease } from './memory.js';
+import { booleanOption, choiceOption, countOption, readOptions } from './options.js';
 import { type Instance, type Queries, instanceOf, isReady, setInstance, wasm } from './wasm.js';
 
 declare global {
@@ -32,9 +34,53 @@ export interface InitOptions {
   backend?: 'auto' | 'simd' | 'scalar';
   /**
    * When the library gives grown memory back by itself (see `releaseMemory()`):
-   * default `{ aboveBytes: 64 MiB, idleMs: 5000 }`; `false` leaves it to you.
+   * default `{ aboveBytes: 64 MiB, idleMs: 5000 }`; `false` (or `idleMs: Infinity`)
+   * leaves it to you. `idleMs` is a whole number of milliseconds up to
+   * 2^31 - 1 (the most a timer waits), `aboveBytes` a whole number of bytes;
+   * either may be Infinity. Anything else is a SpecError.
    */
   autoRelease?: AutoRelease | false;
+  /** Float16 data as `Float16Array` where the engine has one (validated here; see the README). */
+  float16Array?: boolean;
+}
+
+/** The names `init()` knows: any other own key of its options is a SpecError. */
+const INIT_OPTIONS = ['wasm', 'backend', 'autoRelease', 'float16Array'] as const;
+
+const INIT: OpContext = { op: 'init' };
+// setTimeout waits at most 2^31 - 1 ms; past it, engines fire after 1 ms.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** init()'s options, read once as own properties and checked (a polluted Object.prototype adds none). */
+export interface CheckedInitOptions {
+  readonly wasm: WasmSource | undefined;
+  readonly backend: 'auto' | 'simd' | 'scalar';
+  readonly autoRelease: AutoRelease | false | undefined;
+  readonly float16Array: boolean | undefined;
+}
+
+export function readInitOptions(options: unknown): CheckedInitOptions {
+  const own = readOptions(INIT, 'options', options, INIT_OPTIONS);
+  const source = own.wasm;
+  if (source !== undefined && typeof source !== 'string' && (typeof source !== 'object' || source === null)) {
+    throw specError(INIT, 'wasm', `options.wasm must be a URL, a path, the module's bytes or a WebAssembly.Module (got ${describe(source)})`);
+  }
+  return {
+    wasm: source as WasmSource | undefined,
+    backend: choiceOption(INIT, 'backend', own.backend, ['auto', 'simd', 'scalar'], 'auto'),
+    autoRelease: readAutoRelease(own.autoRelease),
+    float16Array: own.float16Array === undefined ? undefined : booleanOption(INIT, 'float16Array', own.float16Array, false),
+  };
+}
+
+// Absent fields stay undefined: the last setting (or the default) holds for them.
+function readAutoRelease(value: unknown): AutoRelease | false | undefined {
+  if (value === undefined || value === false) return value;
+  const own = readOptions(INIT, 'autoRelease', value, ['aboveBytes', 'idleMs'], 'autoRelease option');
+  return {
+    aboveBytes: countOption(INIT, 'aboveBytes', own.aboveBytes, Number.MAX_SAFE_INTEGER, true, undefined, 'autoRelease.aboveBytes'),
+    idleMs: countOption(INIT, 'idleMs', own.idleMs, MAX_TIMER_MS, true, undefined, 'autoRelease.idleMs'),
+  };
 }
 
 /** What `init()` loaded. */
@@ -66,10 +112,16 @@ let pending: Promise<void> | undefined;
  * later calls, and calls made while loading, share the first one's promise.
  * A failed load rejects, and may be retried.
  */
-export function init(options: InitOptions = {}): Promise<void> {
-  if (options.autoRelease !== undefined) configureAutoRelease(options.autoRelease);
+export function init(options?: InitOptions): Promise<void> {
+  let checked: CheckedInitOptions;
+  try {
+    checked = readInitOptions(options);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  if (checked.autoRelease !== undefined) configureAutoRelease(checked.autoRelease);
   if (isReady()) return Promise.resolve();
-  pending ??= load(options).then(setInstance, (error: unknown) => {
+  pending ??= load(checked).then(setInstance, (error: unknown) => {
     pending = undefined;
     throw error;
   });
@@ -82,7 +134,7 @@ export function backendInfo(): BackendInfo {
   return { simd, simdSupported: simdSupported(), wasmBytes, source };
 }
 
-async function load(options: InitOptions): Promise<Instance> {
+async function load(options: CheckedInitOptions): Promise<Instance> {
   const useSimd = options.backend === 'simd' || (options.backend !== 'scalar' && simdSupported());
   const where = options.wasm ?? defaultLocation(useSimd);
   const source = where instanceof WebAssembly.Module ? 'module'
@@ -118,15 +170,15 @@ async function instantiate(compiled: WebAssembly.Module, about: About): Promise<
   let exports: WebAssembly.Exports | undefined;
   let fail: (error: unknown) => void = () => {};
   const failed = new Promise<never>((_, reject) => { fail = reject; });
-  const ready = createTesseraModule({
-    instantiateWasm(imports, receive) {
+  const ready = createTesseraModule(loaderSettings({
+    instantiateWasm(imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) {
       WebAssembly.instantiate(compiled, imports).then((instance) => {
         exports = instance.exports;
         receive(instance, compiled);
       }, fail);
       return {};
     },
-  });
+  }));
   let queries: Queries;
   try {
     queries = (await Promise.race([ready, failed])) as Queries;
@@ -147,7 +199,7 @@ async function instantiate(compiled: WebAssembly.Module, about: About): Promise<
 function instantiateNow(compiled: WebAssembly.Module, about: About): Instance {
   let exports: WebAssembly.Exports | undefined;
   let failure: unknown;
-  const glue: Record<string, unknown> = {
+  const glue: Record<string, unknown> = loaderSettings({
     instantiateWasm(imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) {
       try {
         const instance = new WebAssembly.Instance(compiled, imports);
@@ -158,12 +210,26 @@ function instantiateNow(compiled: WebAssembly.Module, about: About): Instance {
       }
       return {};
     },
-  };
+  });
   createTesseraModule(glue as never).catch(() => {});  // its promise says nothing the checks below do not
   if (failure !== undefined || exports === undefined || typeof glue.heapBytesInUse !== 'function') {
     throw cannotInstantiate(about, failure ?? 'the loader did not finish');
   }
   return instanceOf(exports, glue as unknown as Queries, { ...about, compiled, renew: () => instantiateNow(compiled, about) });
+}
+
+/**
+ * The object the Emscripten loader takes its settings from (it reads
+ * Module["locateFile"], Module["preRun"], Module["wasmBinary"] and a dozen
+ * more), with no prototype: a polluted Object.prototype sets none of them.
+ * The loader calls Module.hasOwnProperty, which such an object lacks: it is
+ * given as an own method.
+ */
+function loaderSettings<T extends object>(settings: T): T & Record<string, unknown> {
+  const hasOwnProperty = function (this: object, key: PropertyKey): boolean {
+    return Object.prototype.hasOwnProperty.call(this, key);
+  };
+  return Object.assign(Object.create(null) as object, { hasOwnProperty }, settings) as T & Record<string, unknown>;
 }
 
 function cannotInstantiate(about: About, cause: unknown): Error {

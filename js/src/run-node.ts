@@ -1,7 +1,7 @@
 // runNode: one ONNX-style node, resolved against its opset as ONNX does.
 import { type OpContext, describe, specError } from './errors.js';
+import { readOptions } from './options.js';
 import { runAsStrided } from './ops/as-strided.js';
-import { ownValue } from './ops/check.js';
 import { runConstantOfShape } from './ops/constant-of-shape.js';
 import { runFloor } from './ops/floor.js';
 import { runTile } from './ops/tile.js';
@@ -42,11 +42,9 @@ export function runNode(node: NodeSpec, inputs: readonly TensorLike[]): Tensor[]
 export function runNode(node: NodeSpec, inputs: readonly (TensorLike | ResidentTensor)[]): (Tensor | ResidentTensor)[];
 export function runNode(node: NodeSpec, inputs: readonly unknown[]): (Tensor | ResidentTensor)[] {
   requireReady();
-  if (typeof node !== 'object' || node === null) throw specError({ op: 'runNode' }, 'node', `node must be an object (got ${describe(node)})`);
+  if (node === undefined) throw specError({ op: 'runNode' }, 'node', 'node must be an object (got undefined)');
   // The node's own fields, each read once: an inherited `opset` (a polluted Object.prototype) is not the caller's.
-  const opType = ownValue(node, 'opType');
-  const opset = ownValue(node, 'opset');
-  const domainField = ownValue(node, 'domain');
+  const { opType, opset, domain: domainField, attributes } = readOptions({ op: 'runNode' }, 'node', node, NODE_FIELDS, 'field');
   const domain = domainField === undefined || domainField === '' ? 'ai.onnx' : domainField;
   if (typeof opType !== 'string') throw specError({ op: 'runNode' }, 'opType', `node.opType must be a string (got ${describe(opType)})`);
   const schema = Object.prototype.hasOwnProperty.call(OPS, opType) ? OPS[opType as OpType] : undefined;
@@ -71,24 +69,14 @@ export function runNode(node: NodeSpec, inputs: readonly unknown[]): (Tensor | R
     throw specError(context, 'inputs', `takes ${expected} inputs (${version.inputs.join(', ')}), got ${count}`);
   }
   const given = Array.from({ length: count }, (_, i): unknown => inputs[i]);
-  return [IMPLEMENTATIONS[opType as OpType](version, given, ownAttributes(context, version, ownValue(node, 'attributes')))];
+  return [IMPLEMENTATIONS[opType as OpType](version, given, ownAttributes(context, version, attributes))];
 }
 
-/** The node's attributes, own ones only, each read once into a record with no prototype. */
+const NODE_FIELDS = ['opType', 'domain', 'opset', 'attributes'] as const;
+
+/** The node's attributes, own ones only, each read once into a record with no prototype; unknown names refused. */
 function ownAttributes(context: OpContext, version: OpVersion, attributes: unknown): Record<string, unknown> {
-  const own: Record<string, unknown> = Object.create(null);
-  if (attributes === undefined) return own;
-  if (typeof attributes !== 'object' || attributes === null) {
-    throw specError(context, 'attributes', `attributes must be an object (got ${describe(attributes)})`);
-  }
-  for (const name of Object.keys(attributes)) {
-    if (!version.attributes.includes(name)) {
-      const known = version.attributes.length ? version.attributes.join(', ') : 'none';
-      throw specError(context, name, `unknown attribute ${describe(name)} (this version takes: ${known})`);
-    }
-    own[name] = ownValue(attributes, name);
-  }
-  return own;
+  return readOptions(context, 'attributes', attributes, version.attributes, 'attribute') as Record<string, unknown>;
 }
 
 function knownOps(): string {

@@ -5,6 +5,7 @@ import { DTYPES, type DataType, type TensorData, isPacked, storageConstructor, s
 import { type OpContext, describe, specError } from './errors.js';
 import { bytesNow, typedArrayKind } from './typed-array.js';
 import { FIXED32, FIXED64, type FieldKey, LENGTH_DELIMITED, VARINT, WireReader, WireWriter, varintSize, wireTypeName } from './protobuf.js';
+import { readOptions } from './options.js';
 import { asPlainTensor } from './resident.js';
 import { Tensor, type TensorLike } from './tensor.js';
 
@@ -375,17 +376,19 @@ const LONE_SURROGATE = /\p{Cs}/u;
  * 2-bit types packed as ONNX packs them) for every numeric type, or in
  * `string_data` (UTF-8) for strings. The unused bits of a packed type's last
  * byte are written 0. `fromTensorProto(toTensorProto(t))` gives back t's
- * type, dims and data bit for bit.
+ * type, dims and data bit for bit. `options.name` (a string) is written as
+ * the TensorProto's name.
  *
  * Throws a SpecError (op `toTensorProto`) for a malformed tensor or a string
  * that is not well-formed UTF-16 (a lone surrogate).
  *
  * @example writeFileSync('input_0.pb', tw.toTensorProto(x))
  */
-export function toTensorProto(t: TensorLike): Uint8Array {
+export function toTensorProto(t: TensorLike, options?: { name?: string }): Uint8Array {
   const x = asPlainTensor(t, WRITING, 't');
   const { type, dims } = x;
-  let capacity = 16;
+  const name = nameOption(options);
+  let capacity = 16 + (name === undefined ? 0 : 1 + varintSize(name.length) + name.length);
   for (const d of dims) capacity += 1 + varintSize(d);
 
   if (type === 'string') {
@@ -397,7 +400,7 @@ export function toTensorProto(t: TensorLike): Uint8Array {
       return encoder.encode(s);
     });
     for (const s of strings) capacity += 1 + varintSize(s.length) + s.length;
-    const writer = header(capacity, dims, type);
+    const writer = header(capacity, dims, type, name);
     for (const s of strings) writer.bytesField(F.string_data, s);
     return writer.finish();
   }
@@ -408,12 +411,23 @@ export function toTensorProto(t: TensorLike): Uint8Array {
     clearPadding(type, x.size, raw);
   }
   capacity += 1 + varintSize(raw.length) + raw.length;
-  return header(capacity, dims, type).bytesField(F.raw_data, raw).finish();
+  return header(capacity, dims, type, name).bytesField(F.raw_data, raw).finish();
 }
 
-/** dims (unpacked, as onnx.proto declares them) and data_type, in field order. */
-function header(capacity: number, dims: readonly number[], type: DataType): WireWriter {
+/** options.name (own, read once) as UTF-8, or undefined: a string, well-formed UTF-16. */
+function nameOption(options: unknown): Uint8Array | undefined {
+  const { name } = readOptions(WRITING, 'options', options, ['name']);
+  if (name === undefined) return undefined;
+  if (typeof name !== 'string' || LONE_SURROGATE.test(name)) {
+    throw specError(WRITING, 'name', `options.name must be a well-formed string (got ${describe(name)})`);
+  }
+  return new TextEncoder().encode(name);
+}
+
+/** dims (unpacked, as onnx.proto declares them), data_type and name, in field order. */
+function header(capacity: number, dims: readonly number[], type: DataType, name: Uint8Array | undefined): WireWriter {
   const writer = new WireWriter(capacity);
   for (const d of dims) writer.varintField(F.dims, d);
-  return writer.varintField(F.data_type, DTYPES[type].onnx);
+  writer.varintField(F.data_type, DTYPES[type].onnx);
+  return name === undefined ? writer : writer.bytesField(F.name, name);
 }

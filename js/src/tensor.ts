@@ -2,7 +2,7 @@ import { DTYPES, type DataOf, type DataType, holdsType, isDataType, storageLengt
 import { type OpContext, describe, specError } from './errors.js';
 import { LIMITS } from './generated/limits.js';
 import { bufferOf, typedArrayFacts, typedArrayKind } from './typed-array.js';
-import { type Nested, elementsOf, formatTensor, nest } from './tensor-text.js';
+import { type Nested, TO_ARRAY_LIMITS, briefDims, elementsOf, formatTensor, nest, nestedArrays } from './tensor-text.js';
 import { isReady, wasm } from './wasm.js';
 
 /** What every op takes as a tensor: a `Tensor`, or any `{type, data, dims}` that would be one. */
@@ -79,18 +79,23 @@ export class Tensor<T extends DataType = DataType> {
    * The elements as nested arrays, one level per dim (numpy's `tolist()`):
    * numbers, bigints for int64/uint64, booleans for bool, strings, [re, im]
    * for complex types; narrow types (float16, float8, int4, ...) decoded to
-   * their values. A scalar gives its one element.
+   * their values. A scalar gives its one element. A tensor that would take
+   * more than 2^20 nested arrays (dims such as [2e7, 0]: twenty million empty
+   * arrays) or 2^25 elements is a SpecError naming its dims and size.
    *
    * @example new tw.Tensor('int32', new Int32Array([1, 2, 3, 4]), [2, 2]).toArray() // [[1, 2], [3, 4]]
    */
   toArray(): Nested {
+    if (this.size > TO_ARRAY_LIMITS.elements || nestedArrays(this.dims) > TO_ARRAY_LIMITS.arrays) {
+      throw specError({ op: 'toArray' }, 'this', `toArray() builds at most ${TO_ARRAY_LIMITS.arrays} arrays and ${TO_ARRAY_LIMITS.elements} elements; this ${this.type} tensor ${briefDims(this.dims)} (${this.size} elements) needs more: read its data, or take a part of it first`);
+    }
     return nest(elementsOf(this.type, this.data, this.size), this.dims);
   }
 
   /**
    * numpy-like text: the type and dims, then the elements nested by dims
-   * (decoded for narrow types), summarized past 1000 elements. Node's and
-   * Deno's console show the same.
+   * (decoded for narrow types), summarized past 1000 elements and cut past
+   * 16384 characters, whatever the dims. Node's and Deno's console show the same.
    */
   toString(): string {
     return formatTensor(this.type, this.data, this.dims, this.size);
@@ -159,7 +164,8 @@ function fromTfjs(value: object, context: OpContext, name: string): Tensor {
     throw specError(context, name, `${name} is a tfjs ${dtype} tensor: take its values with dataSync() and build a tw.Tensor of the type you mean`);
   }
   const checked = checkTensor(context, name, dtype, dataSync.call(value), shape);
-  return tensorOf(checked.type, checked.data as never, checked.dims, checked.size);
+  // dataSync() may answer with a view of this module's own memory, which the op's allocations can detach.
+  return outsideModuleMemory(tensorOf(checked.type, checked.data as never, checked.dims, checked.size));
 }
 
 /**

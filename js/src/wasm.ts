@@ -141,6 +141,17 @@ export function residentsAlive(): boolean {
   return liveResidents > 0;
 }
 
+// Ops holding scratch blocks (withScratch bodies, nested ones included). User
+// code can run inside one (a patched built-in, a getter): a release there
+// would swap the instance under the op, which would then write a heap that is
+// not its own. So releaseMemory() refuses, and the idle release waits.
+let opsRunning = 0;
+
+/** Whether an op holds scratch memory now (memory.ts: no release then). */
+export function opInProgress(): boolean {
+  return opsRunning > 0;
+}
+
 export function isReady(): boolean {
   return current !== undefined;
 }
@@ -204,6 +215,7 @@ export function withScratch<R>(context: OpContext, sizes: readonly number[], bod
   let total = 0;
   for (const size of sizes) total += aligned(size);
   const base = allocate(context, total);
+  opsRunning++;
   try {
     const offsets = new Array<number>(sizes.length);
     let next = base;
@@ -213,6 +225,7 @@ export function withScratch<R>(context: OpContext, sizes: readonly number[], bod
     }
     return body(offsets);
   } finally {
+    opsRunning--;
     deallocate(base);
   }
 }
@@ -249,14 +262,23 @@ function shrank(context: OpContext, param: string, data: ArrayBufferView, bytes:
   throw specError(context, param, `${param} data shrank after it was checked (${bytes} bytes expected, ${bytesNow(data).length} now)`);
 }
 
+// %TypedArray%.prototype.set as it was when this module loaded. Looked up at
+// each call, a patched `set` (or `subarray`) would run user code between
+// taking a heap view and writing through it: code that could grow memory and
+// detach the view. Each copy below takes its heap view last.
+const intrinsicSet = Function.prototype.call.bind(Object.getPrototypeOf(Uint8Array.prototype).set) as
+  (target: ArrayBufferView, source: ArrayLike<number>, offset?: number) => void;
+
 /** Copies exactly `bytes` bytes of a typed array into memory at `offset` (see checkedBytes). */
 export function copyIn(context: OpContext, param: string, offset: number, data: ArrayBufferView, bytes: number): void {
-  heapU8().set(checkedBytes(context, param, data, bytes), offset);
+  const source = checkedBytes(context, param, data, bytes);
+  intrinsicSet(heapU8(), source, offset);
 }
 
 /** Copies `bytes` bytes at `offset` out into a typed array the library allocated (or a checked `out`). */
 export function copyOut(offset: number, target: ArrayBufferView, bytes: number): void {
-  bytesNow(target).set(heapU8().subarray(offset, offset + bytes));
+  const destination = bytesNow(target);
+  intrinsicSet(destination, new Uint8Array(wasm().memory.buffer, offset, bytes));
 }
 
 /**
@@ -267,7 +289,7 @@ export function copyOut(offset: number, target: ArrayBufferView, bytes: number):
 export function writeParams(values: readonly number[]): number {
   const { memory, params } = wasm();
   if (u32.buffer !== memory.buffer) u32 = new Uint32Array(memory.buffer);
-  u32.set(values, params >>> 2);
+  intrinsicSet(u32, values, params >>> 2);
   return params;
 }
 

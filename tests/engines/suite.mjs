@@ -24,10 +24,14 @@
 //     arrays, `out`, or resident tensors");
 //   - the error contract on a sample of bad inputs: a tw.SpecError with op,
 //     version and param, a message that starts with the op, and no memory held;
+//   - hostile input, round two (hostile.mjs): options with every name on
+//     Object.prototype, numbers that would wrap, printing bounded whatever the
+//     dims, no release under a running op, tfjs data in module memory;
 //   - memory given back: releaseMemory() and the automatic release (memory.mjs).
 import { Checks, expectTensor, mismatch, thrown } from './checks.mjs';
 import { differential } from './differential.mjs';
 import { errorContract } from './errors.mjs';
+import { hostileChecks } from './hostile.mjs';
 import { memoryChecks } from './memory.mjs';
 import { VECTORS, readVector } from './onnx.mjs';
 import { storageBytes } from './reference.mjs';
@@ -52,6 +56,7 @@ export async function runSuite(tw, { backend, vectors, log = console.log, seed =
     await officialVectors(context, vectors);
     await differential(context, ['fresh', 'resident', 'out']);
     await errorContract(context);
+    await hostileChecks(context);
     await checks.run('every tensor freed: heapBytesInUse back where it started', () => {
       const after = tw.memoryStats().heapBytesInUse;
       if (after !== heapBefore) throw mismatch(`${heapBefore} bytes before, ${after} after`);

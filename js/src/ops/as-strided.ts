@@ -8,7 +8,7 @@ import { LIMITS } from '../generated/limits.js';
 import { requireReady } from '../wasm.js';
 import { checkedLength, listLength, outputSize, ownValue, requireType, safeIntegers } from './check.js';
 import { type MoveOps, type MovePlan, dispatch } from './dispatch.js';
-import { type OutOf, type OutOptions, checkOut, refuseOverlap } from './out.js';
+import { type OutOf, type OutOptions, checkOut, opOptions, refuseOverlap } from './out.js';
 import { hasStrideOneRows, stridedRows } from './twins.js';
 
 /** AsStrided's parameters: output dims, the input stride of each, and the starting element. */
@@ -42,7 +42,8 @@ export function asStrided(input: TensorLike | ResidentTensor, params: AsStridedP
     const pytorch = Array.isArray(params) ? `; size and stride go in one object: tw.asStrided(x, { size: ${describe(params)}, stride: [...] })` : '';
     throw specError(context, 'params', `params must be an object { size, stride, offset? } (got ${describe(params)})${pytorch}`);
   }
-  return asStridedWith(context, asOperand(input, context, 'input'), params, ownValue(params, 'out'));
+  const own = opOptions(context, params, ['size', 'stride', 'offset']);
+  return asStridedWith(context, asOperand(input, context, 'input'), own, own.out);
 }
 
 /** AsStrided through runNode: attributes size, stride, offset; the ATB spec's input types. */

@@ -18,12 +18,8 @@ function floorHint(context: OpContext, type: DataType): string {
   return context.op === 'Floor' && /^u?int\d+$/.test(type) ? '; integers are already whole: use the tensor as it is' : '';
 }
 
-/** An own property's value, read once (a getter runs once); undefined when absent or inherited. */
-export function ownValue(object: object, key: string): unknown {
-  const descriptor = Object.getOwnPropertyDescriptor(object, key);
-  if (descriptor === undefined) return undefined;
-  return 'value' in descriptor ? descriptor.value : descriptor.get?.call(object);
-}
+// One reader of own properties for every options object (js/src/options.ts).
+export { ownValue } from '../options.js';
 
 /** Whether a list argument may also be a plain array of integers (the named ops), or only a tensor (runNode). */
 export type ListForm = 'tensor-or-array' | 'tensor-only';
