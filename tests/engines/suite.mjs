@@ -24,10 +24,12 @@
 //     your own array") joins by itself once the library writes into `out`;
 //   - the error contract on a sample of bad inputs: a tw.SpecError with op,
 //     version and param, a message that starts with the op, and no memory held;
-//   - memory given back: releaseMemory() and the automatic release (memory.mjs).
+//   - memory given back: releaseMemory() and the automatic release (memory.mjs);
+//   - init({ float16Array }): Float16Array results where the engine has one (float16.mjs).
 import { Checks, expectTensor, mismatch, thrown } from './checks.mjs';
 import { differential, writesIntoOut } from './differential.mjs';
 import { errorContract } from './errors.mjs';
+import { float16Checks } from './float16.mjs';
 import { memoryChecks } from './memory.mjs';
 import { VECTORS, readVector } from './onnx.mjs';
 import { storageBytes } from './reference.mjs';
@@ -55,6 +57,7 @@ export async function runSuite(tw, { backend, vectors, log = console.log, seed =
     else log('out mode: not run, tw.floor(x, { out }) does not write into out in this build (the hook: writesIntoOut)');
     await differential(context, modes);
     await errorContract(context);
+    await float16Checks(context);
     await checks.run('every tensor freed: heapBytesInUse back where it started', () => {
       const after = tw.memoryStats().heapBytesInUse;
       if (after !== heapBefore) throw mismatch(`${heapBefore} bytes before, ${after} after`);

@@ -22,6 +22,9 @@ export interface AsStridedParams {
   offset?: ArrayLike<number | bigint> | number | bigint;
 }
 
+/** The message a PyTorch-order call gets at compile time, as the type its third argument fails to match. */
+export type PyTorchOrder = 'not PyTorch\'s order (x, size, stride): size and stride go in one object, tw.asStrided(x, { size: [...], stride: [...], offset })';
+
 /**
  * Ascend ATB AsStrided: `out[i_0, ..., i_k] = flat(input)[offset + sum_j i_j * stride_j]`,
  * output dims = `size`, for every data type (the ATB op itself takes float16 and
@@ -35,7 +38,9 @@ export interface AsStridedParams {
 export function asStrided<T extends ResidentType>(input: ResidentTensor<T>, params: AsStridedParams & { out?: undefined }): ResidentTensor<T>;
 export function asStrided<T extends ResidentType>(input: ResidentTensor<T>, params: AsStridedParams & { out: OutOf<T> }): Tensor<T>;
 export function asStrided<T extends DataType>(input: TensorLike<T>, params: AsStridedParams & OutOptions<T>): Tensor<T>;
-export function asStrided(input: TensorLike | ResidentTensor, params: AsStridedParams & OutOptions): Tensor | ResidentTensor {
+/** PyTorch's order, `as_strided(x, size, stride)`, does not compile: the message says what to write. */
+export function asStrided(input: TensorLike | ResidentTensor, size: ArrayLike<number | bigint>, stride: PyTorchOrder, offset?: unknown): never;
+export function asStrided(input: TensorLike | ResidentTensor, params: AsStridedParams & OutOptions | ArrayLike<number | bigint>): Tensor | ResidentTensor {
   requireReady();
   const context: OpContext = { op: 'AsStrided' };
   if (typeof params !== 'object' || params === null || Array.isArray(params)) {
@@ -43,7 +48,7 @@ export function asStrided(input: TensorLike | ResidentTensor, params: AsStridedP
     const pytorch = Array.isArray(params) ? `; size and stride go in one object: tw.asStrided(x, { size: ${describe(params)}, stride: [...] })` : '';
     throw specError(context, 'params', `params must be an object { size, stride, offset? } (got ${describe(params)})${pytorch}`);
   }
-  return asStridedWith(context, asOperand(input, context, 'input'), params, ownValue(params, 'out'));
+  return asStridedWith(context, asOperand(input, context, 'input'), params as object, ownValue(params, 'out'));
 }
 
 /** AsStrided through runNode: attributes size, stride, offset; the ATB spec's input types. */
@@ -81,7 +86,7 @@ function asStridedWith(context: OpContext, x: Tensor | ResidentTensor, params: o
   if (!Number.isSafeInteger(largest) || largest >= x.size) {
     // The offset alone out of range is the offset's fault; otherwise the strides carried the index out.
     const culprit = offset >= x.size ? 'offset' : 'stride';
-    throw specError(context, culprit, `the largest index read, offset + sum((size[j] - 1) * stride[j]) = ${largest}, must be less than the input's element count ${x.size}`);
+    throw specError(context, culprit, `the largest index read, offset + sum((size[j] - 1) * stride[j]) = ${largest}, must be less than the input's element count ${x.size}${byteStrideHint(x, size, stride, offset)}`);
   }
   const count = outputSize(context, 'size', size, x.type === 'string' ? 4 : elementBytes(x.type));
   const checkedOut = out === undefined ? undefined : checkOut(context, out, x.type, count);
@@ -126,6 +131,17 @@ function copyRows(x: Uint8Array, y: Uint8Array, size: readonly number[], stride:
       index[axis] = 0;
     }
   }
+}
+
+// numpy's strides count bytes; these count elements. Strides that all divide
+// by the element size, and would fit once divided, were most likely bytes.
+function byteStrideHint(x: { type: DataType; size: number }, size: readonly number[], stride: readonly number[], offset: number): string {
+  const bytes = x.type === 'string' ? 1 : elementBytes(x.type);
+  if (!Number.isInteger(bytes) || bytes < 2 || !stride.some((s) => s !== 0) || stride.some((s) => s % bytes !== 0)) return '';
+  const elements = stride.map((s) => s / bytes);
+  const largest = size.reduce((index, s, i) => index + (s - 1) * elements[i], offset);
+  if (largest >= x.size) return '';
+  return `. stride counts elements, not bytes (numpy's strides are bytes): for this ${x.type} input (${bytes} bytes an element) write stride: [${elements.join(', ')}]`;
 }
 
 function integers(context: OpContext, name: string, value: unknown): number[] {
