@@ -125,6 +125,9 @@ summarized interop tests/e2e/interop.test.mjs
 echo "== examples/ and the README's code (tests/e2e/examples.test.mjs)"
 summarized examples tests/e2e/examples.test.mjs
 
+echo "== API.md, the API reference in the package (scripts/api-md.mjs --check: written from dist/types, not stale)"
+summarized api.md scripts/api-md.mjs all
+
 echo "== API reference (TypeDoc into build/api: every export documented, every link resolves)"
 if npm run docs --silent >build/docs.log 2>&1; then
   echo "api reference: ok ($(find build/api -name '*.html' | wc -l) pages)"

@@ -39,7 +39,13 @@ interface StorageClasses {
  * (`lib: ["ESNext"]`, or `"ES2025"` and later), else `never`: so float16 data
  * is a `Uint16Array` or a real `Float16Array`, never any array of numbers.
  */
-export type Float16ArrayOrNever = typeof globalThis extends { Float16Array: { prototype: infer A } } ? A : never;
+export type Float16ArrayOrNever = typeof globalThis extends {
+  /** The runtime's Float16Array class, where the lib declares one. */
+  Float16Array: {
+    /** Its prototype: its type is the Float16Array instance type. */
+    prototype: infer A;
+  };
+} ? A : never;
 
 /**
  * The JS array class that holds a type's data: `DataOf<'int64'>` is

@@ -41,7 +41,12 @@ const TRUSTED = Symbol('tessera-wasm trusted parts');
 export class Tensor<T extends DataType = DataType> {
   /** The data type name, e.g. `'float32'`. */
   readonly type: T;
-  /** The elements, flat in row-major order, in the type's storage class (narrow types: their bit patterns, packed types: packed bytes). */
+  /**
+   * The elements, flat in row-major order, in the type's storage class
+   * (narrow types: their bit patterns, packed types: packed bytes). The
+   * array you gave is held as it is: a `Uint8ClampedArray` given as uint8
+   * data stays one (typed here as the storage class, whose methods it shares).
+   */
   readonly data: DataOf<T>;
   /** The extent of each axis; `[]` for a scalar. */
   readonly dims: readonly number[];
