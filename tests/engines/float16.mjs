@@ -8,8 +8,9 @@ import { mismatch } from './checks.mjs';
 const tag = (value) => Object.prototype.toString.call(value).slice(8, -1);
 const bits = (data) => Array.from(new Uint16Array(data.buffer, data.byteOffset, data.length));
 
-export async function float16Checks({ tw, checks }) {
+export async function float16Checks({ tw, checks, log }) {
   if (typeof globalThis.Float16Array !== 'function') {
+    log('float16Array: this engine has no Float16Array: checked that init({ float16Array: true }) rejects');
     await checks.run('init({ float16Array: true }) rejects where the runtime has no Float16Array', async () => {
       let message = 'init resolved';
       try {
@@ -21,6 +22,7 @@ export async function float16Checks({ tw, checks }) {
     });
     return;
   }
+  log('float16Array: this engine has Float16Array: checked the results of init({ float16Array: true })');
   // Values with every class of bit pattern: -0, a subnormal, Infinity, NaN, the largest finite.
   const x = tw.tensor('float16', [1.5, -2.5, -0, 6e-8, Infinity, NaN, 65504, -0.1]);
   const calls = {

@@ -85,6 +85,7 @@ function report(name, lines, counts) {
   console.log(`${name}: ${counts.passed} passed, ${counts.failed} failed`);
   for (const line of lines) if (/^(ONNX vectors: skipped|out mode: not run)/.test(line)) notes.add(line);
   for (const line of lines) if (line.startsWith('memory: ')) console.log(`  ${name} ${line}`);  // the README's Memory figures
+  for (const line of lines) if (line.startsWith('float16Array: ')) console.log(`  ${name} ${line}`);  // which check ran where
   const failures = lines.filter((line) => line.startsWith('FAIL'));
   for (const line of failures.slice(0, FAILURES_SHOWN)) console.log(`  ${line.split('\n').join('\n  ')}`);
   if (failures.length > FAILURES_SHOWN) console.log(`  ... and ${failures.length - FAILURES_SHOWN} more`);
