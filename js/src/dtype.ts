@@ -1,4 +1,5 @@
 import { DTYPES as TABLE } from './generated/dtypes.js';
+import { typedArrayFacts, typedArrayKind } from './typed-array.js';
 
 /**
  * The data type table, one source with the C++ side: for each type name its
@@ -103,8 +104,10 @@ export function setFloat16Results(Float16: Float16Constructor | undefined): void
  */
 export function float16Result<D>(type: DataType, data: D): D {
   if (float16Class === undefined || type !== 'float16') return data;
-  const view = data as unknown as Uint16Array;
-  return new float16Class(view.buffer, view.byteOffset, view.length) as unknown as D;
+  const kind = typedArrayKind(data);
+  if (kind !== 'Uint16Array') return data;  // already a Float16Array
+  const { buffer, byteOffset, length } = typedArrayFacts(data as object, kind);
+  return new float16Class(buffer, byteOffset, length) as unknown as D;
 }
 
 /** Element sizes below a byte are packed: two 4-bit or four 2-bit elements per byte. */

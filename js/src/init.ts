@@ -109,7 +109,7 @@ async function load(options: InitOptions): Promise<Instance> {
   const useSimd = options.backend === 'simd' || (options.backend !== 'scalar' && simdSupported());
   const where = options.wasm ?? defaultLocation(useSimd);
   const source = where instanceof WebAssembly.Module ? 'module'
-    : typeof where === 'string' || where instanceof URL ? resolvedText(where) : 'bytes';
+    : typeof where === 'string' || where instanceof URL ? String(where) : 'bytes';
   let compiled: WebAssembly.Module;
   let wasmBytes: number | undefined;
   try {
@@ -125,7 +125,8 @@ async function load(options: InitOptions): Promise<Instance> {
     }
   } catch (cause) {
     const hint = denoHint(cause) || notServedHint(cause, options.wasm === undefined);
-    throw new Error(`tessera-wasm: could not load the WebAssembly module from ${source}: ${messageOf(cause)}${hint}`, { cause });
+    const shown = typeof where === 'string' || where instanceof URL ? resolvedText(where) : source;
+    throw new Error(`tessera-wasm: could not load the WebAssembly module from ${shown}: ${messageOf(cause)}${hint}`, { cause });
   }
   return instantiate(compiled, { wasmBytes, source });
 }
