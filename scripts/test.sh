@@ -101,15 +101,17 @@ node_modules/.bin/jest --json --outputFile=build/jest-results.json || status=$?
 read -r jest_passed jest_failed < <(node -e "const r=require('./build/jest-results.json');console.log(r.numPassedTests, r.numFailedTests + r.numRuntimeErrorTestSuites)")
 count "$jest_passed" "$jest_failed"
 
-echo "== published types (tsc --strict on tests/types; one test per file)"
+echo "== published types (tsc --strict on tests/types, and under lib ESNext on tests/types/esnext; one test per file; the teaching messages)"
 types_log=$(mktemp)
 node_modules/.bin/tsc -p tests/types >"$types_log" 2>&1 || status=1
+node_modules/.bin/tsc -p tests/types/esnext >>"$types_log" 2>&1 || status=1
 cat "$types_log"
-for file in tests/types/*.ts tests/types/*.cts; do
+for file in tests/types/*.ts tests/types/*.cts tests/types/esnext/*.ts; do
   if grep -q "^$file(" "$types_log"; then count 0 1; else count 1 0; fi
 done
 grep -q "error TS" "$types_log" && ! grep -q "^tests/types/" "$types_log" && count 0 1  # an error outside the files
 rm -f "$types_log"
+summarized "type messages" tests/types/messages.mjs
 
 echo "== npm package in scratch projects (tests/e2e/package.test.mjs)"
 summarized package tests/e2e/package.test.mjs
@@ -122,6 +124,9 @@ summarized interop tests/e2e/interop.test.mjs
 
 echo "== examples/ and the README's code (tests/e2e/examples.test.mjs)"
 summarized examples tests/e2e/examples.test.mjs
+
+echo "== API.md, the API reference in the package (scripts/api-md.mjs --check: written from dist/types, not stale)"
+summarized api.md scripts/api-md.mjs all
 
 echo "== API reference (TypeDoc into build/api: every export documented, every link resolves)"
 if npm run docs --silent >build/docs.log 2>&1; then

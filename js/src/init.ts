@@ -1,4 +1,5 @@
 import createTesseraModule from './glue/tessera-glue.js';
+import { runtimeFloat16Array, setFloat16Results } from './dtype.js';
 import { type OpContext, describe, specError } from './errors.js';
 import { type AutoRelease, configureAutoRelease } from './memory.js';
 import { booleanOption, choiceOption, countOption, readOptions } from './options.js';
@@ -40,7 +41,16 @@ export interface InitOptions {
    * either may be Infinity. Anything else is a SpecError.
    */
   autoRelease?: AutoRelease | false;
-  /** Float16 data as `Float16Array` where the engine has one (validated here; see the README). */
+  /**
+   * `true`: float16 results (op outputs, `toTensor()`, `tw.tensor`,
+   * `fromTensorProto`) hold the runtime's `Float16Array`, the same bit
+   * patterns as the default `Uint16Array` (a view, no conversion). Only
+   * where the runtime has `Float16Array` (Node 24+, Deno, Bun, browsers since
+   * 2025; not Node 20 or 22, where `init()` rejects saying so):
+   * `init({ float16Array: 'Float16Array' in globalThis })` asks for it
+   * where there is one. Applies from the call on, like `autoRelease`; `false`
+   * goes back to `Uint16Array`s. An `out` keeps the class you gave.
+   */
   float16Array?: boolean;
 }
 
@@ -71,6 +81,18 @@ export function readInitOptions(options: unknown): CheckedInitOptions {
     autoRelease: readAutoRelease(own.autoRelease),
     float16Array: own.float16Array === undefined ? undefined : booleanOption(INIT, 'float16Array', own.float16Array, false),
   };
+}
+
+/** The runtime's Float16Array for `float16Array: true`, or a SpecError where it has none; undefined for false. */
+function float16ArrayFor(wanted: boolean) {
+  if (!wanted) return undefined;
+  const Float16 = runtimeFloat16Array();
+  if (Float16 === undefined) {
+    throw specError(INIT, 'float16Array', 'init({ float16Array: true }): this runtime has no Float16Array (Node 20 and 22 lack it); '
+      + 'leave the option out (float16 data is then a Uint16Array of bit patterns: tw.decode(t) or t.toArray() give numbers), '
+      + 'or pass float16Array: \'Float16Array\' in globalThis');
+  }
+  return Float16;
 }
 
 // Absent fields stay undefined: the last setting (or the default) holds for them.
@@ -116,6 +138,7 @@ export function init(options?: InitOptions): Promise<void> {
   let checked: CheckedInitOptions;
   try {
     checked = readInitOptions(options);
+    if (checked.float16Array !== undefined) setFloat16Results(float16ArrayFor(checked.float16Array));
   } catch (error) {
     return Promise.reject(error);
   }
@@ -153,7 +176,9 @@ async function load(options: CheckedInitOptions): Promise<Instance> {
       compiled = isNode() ? new WebAssembly.Module(bytes as BufferSource) : await WebAssembly.compile(bytes as BufferSource);
     }
   } catch (cause) {
-    throw new Error(`tessera-wasm: could not load the WebAssembly module from ${source}: ${messageOf(cause)}${denoHint(cause)}`, { cause });
+    const hint = denoHint(cause) || notServedHint(cause, options.wasm === undefined);
+    const shown = typeof where === 'string' || where instanceof URL ? resolvedText(where) : source;
+    throw new Error(`tessera-wasm: could not load the WebAssembly module from ${shown}: ${messageOf(cause)}${hint}`, { cause });
   }
   return instantiate(compiled, { wasmBytes, source });
 }
@@ -249,6 +274,40 @@ function denoHint(cause: unknown): string {
     : '';
 }
 
+/**
+ * A URL or path as the error shows it: a relative one with the absolute URL
+ * fetch() resolved it to (the page's or worker's base), so that a 404 says
+ * where the file was looked for.
+ */
+function resolvedText(where: string | URL): string {
+  const text = String(where);
+  if (where instanceof URL || /^[a-z][a-z0-9+.-]*:/i.test(text) || isNode()) return text;
+  const base = (globalThis as { document?: { baseURI?: string }; location?: { href?: string } }).document?.baseURI
+    ?? (globalThis as { location?: { href?: string } }).location?.href;
+  if (base === undefined) return text;
+  try {
+    return `${text} (resolved to ${new URL(text, base).href})`;
+  } catch {
+    return text;
+  }
+}
+
+// A 404 of the .wasm init() located by itself: the bundler did not copy it
+// (esbuild and Rollup copy no .wasm by default). Say the two ways out.
+function notServedHint(cause: unknown, defaultLocationUsed: boolean): string {
+  if (!(cause instanceof HttpError) || cause.status !== 404) return '';
+  return defaultLocationUsed
+    ? '. Your bundler did not copy the .wasm beside the bundle (esbuild and Rollup do not): import \'tessera-wasm/inline\' instead (the .wasm inside the JS), or serve dist/wasm/tessera.wasm yourself and pass its URL: init({ wasm: url })'
+    : '. Check the URL given to init({ wasm }); \'tessera-wasm/inline\' needs no .wasm file at all';
+}
+
+/** A fetch of the .wasm answered with an HTTP error status. */
+class HttpError extends Error {
+  constructor(readonly status: number, statusText: string) {
+    super(`HTTP ${status} ${statusText}`.trimEnd());
+  }
+}
+
 // Literal `new URL(..., import.meta.url)` so that bundlers find and copy the files.
 function defaultLocation(simd: boolean): URL {
   return simd
@@ -288,6 +347,6 @@ async function fetchWasm(where: string | URL): Promise<ArrayBuffer | Uint8Array>
     return (await nodeFs()).readFile(path);
   }
   const response = await fetch(where);
-  if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`);
+  if (!response.ok) throw new HttpError(response.status, response.statusText);
   return response.arrayBuffer();
 }

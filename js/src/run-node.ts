@@ -1,5 +1,5 @@
 // runNode: one ONNX-style node, resolved against its opset as ONNX does.
-import { type OpContext, describe, specError } from './errors.js';
+import { type OpContext, SpecError, describe, specError } from './errors.js';
 import { readOptions } from './options.js';
 import { runAsStrided } from './ops/as-strided.js';
 import { runConstantOfShape } from './ops/constant-of-shape.js';
@@ -61,7 +61,22 @@ export function runNode(node: NodeSpec, inputs: readonly unknown[]): (Tensor | R
     throw specError({ op: opType }, 'opset', `opset ${requested} is below the op's first version ${versions[0].since}`);
   }
   const context: OpContext = { op: opType, version: schema.versioned ? version.since : undefined };
+  try {
+    return runVersion(context, opType as OpType, version, attributes, inputs);
+  } catch (error) {
+    throw opset === undefined || requested === version.since || !schema.versioned ? error : withOpset(error, requested);
+  }
+}
 
+// An error of Tile-6 from a model of opset 12: say which opset chose the version.
+function withOpset(error: unknown, opset: number): unknown {
+  if (!(error instanceof SpecError) || error.version === undefined) return error;
+  const name = `${error.op}-${error.version}`;
+  const message = error.message.startsWith(`${name}: `) ? error.message.slice(name.length + 2) : error.message;
+  return new SpecError(error.op, error.version, `${message} (opset ${opset} resolves to ${name}, the newest version <= ${opset})`, error.param);
+}
+
+function runVersion(context: OpContext, opType: OpType, version: OpVersion, attributes: unknown, inputs: readonly unknown[]): (Tensor | ResidentTensor)[] {
   if (!Array.isArray(inputs)) throw specError(context, 'inputs', `inputs must be an array of tensors (got ${describe(inputs)})`);
   const count: number = inputs.length;
   if (count < version.required || count > version.inputs.length) {
@@ -69,7 +84,7 @@ export function runNode(node: NodeSpec, inputs: readonly unknown[]): (Tensor | R
     throw specError(context, 'inputs', `takes ${expected} inputs (${version.inputs.join(', ')}), got ${count}`);
   }
   const given = Array.from({ length: count }, (_, i): unknown => inputs[i]);
-  return [IMPLEMENTATIONS[opType as OpType](version, given, ownAttributes(context, version, attributes))];
+  return [IMPLEMENTATIONS[opType](version, given, ownAttributes(context, version, attributes))];
 }
 
 const NODE_FIELDS = ['opType', 'domain', 'opset', 'attributes'] as const;

@@ -10,6 +10,20 @@ export type Element = number | bigint | boolean | string | [number, number];
 /** A tensor's elements as nested arrays, one level per dim: `Nested` of a scalar is its one element. */
 export type Nested = Element | Nested[];
 
+/** One element of a tensor of type T as `toArray()` gives it: bigint for int64 and uint64, boolean for bool, string, [re, im] for complex, else number. */
+export type ElementOf<T extends DataType> =
+  T extends 'int64' | 'uint64' ? bigint
+  : T extends 'bool' ? boolean
+  : T extends 'string' ? string
+  : T extends 'complex64' | 'complex128' ? [number, number]
+  : number;
+
+/** `toArray()` of a tensor of type T: its elements, nested one array level per dim (any depth). */
+export type NestedOf<T extends DataType> = ElementOf<T> | NestedArray<ElementOf<T>>;
+
+/** Arrays of E, nested to any depth. */
+export type NestedArray<E> = (E | NestedArray<E>)[];
+
 /** Every element in order, as plain values. */
 export function elementsOf(type: DataType, data: unknown, size: number): Element[] {
   if (isNarrowType(type)) return decodeStorage(type, data as ArrayBufferView, size);

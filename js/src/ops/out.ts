@@ -2,15 +2,14 @@
 // a fresh one (a fresh typed array costs 7-20x an existing one to write in
 // browsers). Checked before anything is written, so a refused call leaves
 // `out` as it was.
-import { DTYPES, type DataOf, type DataType, holdsType, storageLength } from '../dtype.js';
+import { DTYPES, type DataIn, type DataType, holdsType, storageLength } from '../dtype.js';
 import { type OpContext, describe, specError } from '../errors.js';
 import { type OwnOptions, readOptions } from '../options.js';
-import type { Float16ArrayLike } from '../tensor.js';
 import { type TypedArrayFacts, isDetached, isSharedBuffer, typedArrayFacts, typedArrayKind } from '../typed-array.js';
 import { wasm } from '../wasm.js';
 
-/** The array an op of output type T writes into: its storage class (or a Float16Array for float16). */
-export type OutOf<T extends DataType> = DataOf<T> | (T extends 'float16' ? Float16ArrayLike : never);
+/** The array an op of output type T writes into: its storage class (or a Float16Array for float16, a Uint8ClampedArray for uint8). */
+export type OutOf<T extends DataType> = DataIn<T>;
 
 /** An op's options with `out`. */
 export interface OutOptions<T extends DataType = DataType> {
@@ -44,7 +43,7 @@ export function checkOut(context: OpContext, out: unknown, type: DataType, size:
   const storage = DTYPES[type].storage;
   const kind = typedArrayKind(out);
   if (!holdsType(kind, type)) {
-    throw specError(context, 'out', `out must be a ${storage} for a ${type} output (got ${describe(out)})`);
+    throw specError(context, 'out', `out must be a ${storage} for ${/^int/.test(type) ? 'an' : 'a'} ${type} output (got ${describe(out)})`);
   }
   const facts = typedArrayFacts(out as object, kind);
   const length = storageLength(type, size);
