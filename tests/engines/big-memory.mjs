@@ -20,7 +20,7 @@
 // An engine that will not grow a WebAssembly memory past 2 GiB skips it all,
 // saying so. Logs "memory: ..." lines with sizes and times (docs/memory.md).
 import { Checks, expectSpecError, mismatch } from './checks.mjs';
-import { differential, writesIntoOut } from './differential.mjs';
+import { differential } from './differential.mjs';
 import { between, rng } from './reference.mjs';
 import { SEED } from './suite.mjs';
 
@@ -131,8 +131,7 @@ async function largestBlocks({ tw, checks, log, initial }) {
 /** With `low` below (the 3 GiB tile, from the heap's base), every op on every type makes its blocks above the mark. */
 async function aboveTheMark({ tw, checks, log }, low) {
   const placed = placedAboveTheMark(tw);
-  const modes = ['fresh', 'resident'];
-  if (writesIntoOut(tw)) modes.push('out');
+  const modes = ['fresh', 'resident', 'out'];
   const start = now();
   await differential({ tw: placed.tw, checks, seed: SEED, log }, modes);
   log(`memory: the differential test (${modes.join(', ')}) above the mark took ${ms(start)}, memory then ${gib(tw.memoryStats().memoryBytes)}`);
