@@ -79,7 +79,10 @@ export class ResidentTensor<T extends ResidentType = ResidentType> {
   constructor(token: symbol, type: T, dims: readonly number[], size: number, offset: number) {
     if (token !== MAKE) throw new TypeError('tessera-wasm: ResidentTensor has no public constructor: use tw.toResident(tensor)');
     this.type = type;
-    this.dims = Object.isFrozen(dims) ? dims : Object.freeze([...dims]);
+    // No iterator (a spread would run a patched Array.prototype[Symbol.iterator]):
+    // between its block's allocation and residentMade() no user code may run,
+    // or a releaseMemory() there would swap the instance under an uncounted block.
+    this.dims = Object.isFrozen(dims) ? dims : Object.freeze(listCopy(dims));
     this.size = size;
     this.byteLength = storageBytes(type, size);
     this.#offset = offset;
@@ -133,6 +136,12 @@ export class ResidentTensor<T extends ResidentType = ResidentType> {
       freeBlock(block);
     }
   }
+}
+
+function listCopy(list: readonly number[]): number[] {
+  const copy = new Array<number>(list.length);
+  for (let i = 0; i < list.length; i++) copy[i] = list[i];
+  return copy;
 }
 
 /** A fresh resident tensor of `type` and `dims`, uninitialized, for an op's output. */

@@ -4,3 +4,4 @@
 // the package does not export it.
 export * from './index.js';
 export { type Executor, RULES, executorsFor, withExecutor } from './ops/dispatch.js';
+export { withScratch } from './wasm.js';

@@ -213,7 +213,7 @@ export function deallocate(offset: number): void {
  */
 export function withScratch<R>(context: OpContext, sizes: readonly number[], body: (offsets: number[]) => R): R {
   let total = 0;
-  for (const size of sizes) total += aligned(size);
+  for (let i = 0; i < sizes.length; i++) total += aligned(sizes[i]);  // no iterator: no user code before the block is held
   const base = allocate(context, total);
   opsRunning++;
   try {

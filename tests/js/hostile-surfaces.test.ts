@@ -383,7 +383,10 @@ describe(`hostile input, round two (${RUNS} cases per class, seed ${SEED})`, () 
         tw.releaseMemory();
         expect(tw.memoryStats().heapBytesInUse).toBe(baseline);
       }), settings);
-    expect(refusedInside).toBeGreaterThan(0);  // the hostile code did run inside ops
+    // No patchable built-in runs while an op holds module memory any more (the
+    // dispatcher and withScratch take no iterator), so the refusal itself is
+    // proven directly in release.test.ts; here it may or may not be reached.
+    expect(refusedInside).toBeGreaterThanOrEqual(0);
   });
 
   // ---------------------------------------------------------------- 12. tfjs in module memory

@@ -72,6 +72,28 @@ describe('releaseMemory', () => {
   });
 });
 
+describe('no release while an op holds memory', () => {
+  it('refuses releaseMemory() from code that runs while an op holds scratch memory, and the op finishes', async () => {
+    // The test-only entry (js/src/testing.ts) reaches withScratch, where an op's user-reachable code would run.
+    let internal: typeof import('tessera-wasm/testing') | undefined;
+    jest.isolateModules(() => { internal = require('tessera-wasm/testing'); });
+    const t = internal!;
+    await t.init({ autoRelease: false });
+    t.floor(new t.Tensor('float32', new Float32Array(8 * MiB), [8 * MiB]));  // grown: a release would swap the instance
+    const refused = t.withScratch({ op: 'Tile', version: 13 }, [64], () => {
+      try {
+        t.releaseMemory();
+        return undefined;
+      } catch (error) {
+        return error as Error;
+      }
+    });
+    expect(refused).toBeInstanceOf(t.SpecError);
+    expect(refused!.message).toMatch(/^releaseMemory: an op is running/);
+    expect(t.releaseMemory()).toBeGreaterThan(0);  // once the op has returned
+  });
+});
+
 describe('automatic release', () => {
   it('happens once the heap has stayed unused for idleMs after growing past aboveBytes', async () => {
     largeOp();

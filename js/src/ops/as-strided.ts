@@ -9,7 +9,7 @@ import { requireReady } from '../wasm.js';
 import { checkedLength, listLength, outputSize, ownValue, requireType, safeIntegers } from './check.js';
 import { type MoveOps, type MovePlan, dispatch } from './dispatch.js';
 import { type OutOf, type OutOptions, checkOut, opOptions, refuseOverlap } from './out.js';
-import { hasStrideOneRows, stridedRows } from './twins.js';
+import { hasStrideOneRows, paramList, stridedRows } from './twins.js';
 
 /** AsStrided's parameters: output dims, the input stride of each, and the starting element. */
 export interface AsStridedParams {
@@ -111,7 +111,7 @@ interface StridedArgs {
 
 /** AsStrided's kernel (cpp/src/kernels/as-strided.cc) and its built-ins twin (twins.ts; stride-1 rows only). */
 const AS_STRIDED: MoveOps<StridedArgs> = {
-  params: ({ size, stride }) => [...size, ...stride],
+  params: ({ size, stride }) => paramList(size, stride),
   kernel: (kernels, x, y, elementSize, p, { size, offset }) => kernels.asStrided(x, y, elementSize, size.length, p, p + 4 * size.length, offset),
   builtin: (x, y, elementSize, { size, stride, offset }) => stridedRows(x, y, size, stride, offset, elementSize),
 };

@@ -277,7 +277,9 @@ function runMove<A>(plan: MovePlan<A>, executor: Executor, x: Tensor | ResidentT
         width, plan.args);
     } else {
       // One allocation for input and output: a small op's cost is mostly per call.
-      withScratch(context, [inBytes, outBytes], ([xAt, yAt]) => {
+      withScratch(context, [inBytes, outBytes], (at) => {
+        const xAt = at[0];
+        const yAt = at[1];
         copyIn(context, 'input', xAt, x.data as Exclude<TensorData, string[]>, inBytes);
         moveInMemory(plan, type, xAt, yAt, x.size);
         copyOut(yAt, output, outBytes);
@@ -296,14 +298,19 @@ function moveStrings<A>(plan: MovePlan<A>, executor: Executor, x: Tensor): Tenso
 }
 
 /** The move kernel from one place in module memory to another; packed types go through a byte an element. */
+// The instance is looked up at each kernel call, never before an allocation:
+// user code an allocation may run (a patched built-in) cannot release memory
+// under an op, but a lookup made before the op held memory could be stale.
 function moveInMemory<A>(plan: MovePlan<A>, type: ResidentType, x: number, y: number, inputSize: number): void {
-  const { kernels } = wasm();
   if (!isPacked(type)) {
-    plan.ops.kernel(kernels, x, y, elementBytes(type), writeParams(plan.ops.params(plan.args)), plan.args);
+    plan.ops.kernel(wasm().kernels, x, y, elementBytes(type), writeParams(plan.ops.params(plan.args)), plan.args);
     return;
   }
   const bits = DTYPES[type].bits;
-  withScratch(plan.context, [inputSize, plan.size], ([bytesIn, bytesOut]) => {
+  withScratch(plan.context, [inputSize, plan.size], (at) => {
+    const bytesIn = at[0];
+    const bytesOut = at[1];
+    const { kernels } = wasm();
     kernels.unpack(x, bytesIn, inputSize, bits);
     plan.ops.kernel(kernels, bytesIn, bytesOut, 1, writeParams(plan.ops.params(plan.args)), plan.args);
     kernels.pack(bytesOut, y, plan.size, bits);
@@ -312,19 +319,19 @@ function moveInMemory<A>(plan: MovePlan<A>, type: ResidentType, x: number, y: nu
 
 function runMap<A>(plan: MapPlan<A>, out?: CheckedOut): Tensor | ResidentTensor {
   const { context, input: x, outType } = plan;
-  const { kernels } = wasm();
   if (ResidentTensor.isResident(x)) {
     return intoResidentOrOut(context, outType, x.dims, x.size, out, (y) => {
-      if (x.size > 0) plan.ops.kernel(kernels, x.offset, y, x.size, plan.args);
+      if (x.size > 0) plan.ops.kernel(wasm().kernels, x.offset, y, x.size, plan.args);
     });
   }
   const output = out?.array ?? allocateData(outType, x.size);
   const bytes = storageBytes(outType, x.size);
   if (bytes > 0) {
     // One block, mapped in place; any overlap of `out` with x is fine: x is copied in before anything is written.
-    withScratch(context, [bytes], ([at]) => {
+    withScratch(context, [bytes], (offsets) => {
+      const at = offsets[0];
       copyIn(context, plan.inputName, at, x.data as Exclude<TensorData, string[]>, storageBytes(x.type as ResidentType, x.size));
-      plan.ops.kernel(kernels, at, at, x.size, plan.args);
+      plan.ops.kernel(wasm().kernels, at, at, x.size, plan.args);
       copyOut(at, output, bytes);
     });
   }
@@ -340,7 +347,8 @@ function runFill(plan: FillPlan, executor: Executor, out?: CheckedOut): Tensor |
     // A fresh typed array is already zeros; `out` is filled whatever it held.
     if (out !== undefined || pattern.some((b) => b !== 0)) fillBytes(type, checkedBytes(context, 'out', output, bytes), pattern, size);
   } else if (bytes > 0) {
-    withScratch(context, [bytes], ([at]) => {
+    withScratch(context, [bytes], (offsets) => {
+      const at = offsets[0];
       fillInMemory(plan, at);
       copyOut(at, output, bytes);
     });
@@ -352,17 +360,17 @@ function runFill(plan: FillPlan, executor: Executor, out?: CheckedOut): Tensor |
 function fillInMemory(plan: FillPlan, y: number): void {
   const { context, type, pattern, size } = plan;
   if (size === 0) return;
-  const { kernels } = wasm();
   if (isPacked(type)) {
     // Whole bytes and a tail: a 2-bit count may pass 2^32, more than the kernel's i32 holds.
     const bits = DTYPES[type].bits;
     const perByte = 8 / bits;
-    kernels.fillPacked(y, Math.floor(size / perByte), size % perByte, bits, pattern[0] & ((1 << bits) - 1));
+    wasm().kernels.fillPacked(y, Math.floor(size / perByte), size % perByte, bits, pattern[0] & ((1 << bits) - 1));
     return;
   }
-  withScratch(context, [pattern.byteLength], ([valueAt]) => {
+  withScratch(context, [pattern.byteLength], (offsets) => {
+    const valueAt = offsets[0];
     copyIn(context, 'value', valueAt, pattern, pattern.byteLength);
-    kernels.fill(y, size, elementBytes(type), valueAt);
+    wasm().kernels.fill(y, size, elementBytes(type), valueAt);
   });
 }
 
@@ -376,7 +384,8 @@ function intoResidentOrOut(context: OpContext, type: ResidentType, dims: readonl
   if (out !== undefined) {
     const bytes = storageBytes(type, size);
     if (bytes > 0) {
-      withScratch(context, [bytes], ([y]) => {
+      withScratch(context, [bytes], (offsets) => {
+        const y = offsets[0];
         write(y);
         copyOut(y, out.array, bytes);
       });

@@ -25,8 +25,10 @@ export interface CheckedOut {
 
 /** `options.out` (an own property, read once), or undefined when there is none; other keys are refused. */
 export function outOption(context: OpContext, options: unknown): unknown {
-  return opOptions(context, options, []).out;
+  return readOptions(context, 'options', options, OUT_ONLY).out;
 }
+
+const OUT_ONLY = ['out'] as const;
 
 /** An op's options: `out` and the op's own `keys`, read once as own properties (js/src/options.ts). */
 export function opOptions<K extends string>(context: OpContext, options: unknown, keys: readonly K[]): OwnOptions<'out' | K> {

@@ -8,7 +8,7 @@ import { type OpVersion, newest } from '../versions.js';
 import { integerList, outputSize, requireType } from './check.js';
 import { type MoveOps, type MovePlan, dispatch } from './dispatch.js';
 import { type OutOf, type OutOptions, checkOut, outOption, refuseOverlap } from './out.js';
-import { type TileAxis, canonicalAxes, tileBytes, tileWords } from './twins.js';
+import { type TileAxis, canonicalAxes, paramList, tileBytes, tileWords } from './twins.js';
 import { requireReady } from '../wasm.js';
 
 /** Repeats for Tile: a 1-D int64 tensor with one entry per input axis, or a plain array of integers. */
@@ -92,7 +92,7 @@ interface TileArgs {
 
 /** Tile's kernel (cpp/src/kernels/tile.cc) and its two JS twins (twins.ts). */
 const TILE: MoveOps<TileArgs> = {
-  params: ({ inputDims, repeats }) => [...inputDims, ...repeats],
+  params: ({ inputDims, repeats }) => paramList(inputDims, repeats),
   kernel: (kernels, x, y, elementSize, params, { inputDims }) =>
     kernels.tile(x, y, elementSize, inputDims.length, params, params + 4 * inputDims.length),
   loop: (x, y, lanes, { axes }) => tileWords(x, y, axes, lanes),

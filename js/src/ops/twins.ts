@@ -12,6 +12,17 @@ import { DTYPES, isPacked } from '../dtype.js';
 import type { ResidentType } from '../resident.js';
 import type { WordArray } from '../typed-array.js';
 
+/**
+ * A kernel's uint32 parameter list: `a` then `b`, made with plain loops (a
+ * spread would run a patched Array.prototype[Symbol.iterator] inside an op).
+ */
+export function paramList(a: readonly number[], b: readonly number[]): number[] {
+  const list = new Array<number>(a.length + b.length);
+  for (let i = 0; i < a.length; i++) list[i] = a[i];
+  for (let i = 0; i < b.length; i++) list[a.length + i] = b[i];
+  return list;
+}
+
 // ---------------------------------------------------------------- Tile (tile.cc)
 
 /** An axis of Tile's canonical form: extent and repeats (at least one of them 2 or more). */
