@@ -169,9 +169,10 @@ const FILL_CLASS = KINDS.indexOf('fill') << FACT_BITS.length;
 function classOf(plan: Plan): number {
   if (plan.kind === 'move') {
     const type = plan.input.type;
-    const width = type === 'string' ? 4 : elementBytes(type);  // strings move their uint32 indices
+    const bits = DTYPES[type].bits;
+    const width = type === 'string' ? 4 : bits / 8;  // strings move their uint32 indices
     const hasBuiltin = plan.builtin && plan.ops.builtin !== undefined;
-    return (ResidentTensor.isResident(plan.input) ? 1 : 0) | (isPacked(type) ? 2 : 0) | (plan.ops.loop !== undefined ? 4 : 0)
+    return (ResidentTensor.isResident(plan.input) ? 1 : 0) | (bits > 0 && bits < 8 ? 2 : 0) | (plan.ops.loop !== undefined ? 4 : 0)
       | (hasBuiltin ? 8 : 0) | (plan.size * width <= LOOP_MAX_BYTES ? 16 : 0)
       | (plan.rows * plan.callsPerRow <= BUILTIN_MAX_ROW_CALLS ? 32 : 0) | (plan.rowElements * width >= BUILTIN_MIN_ROW_BYTES ? 64 : 0);
   }
@@ -265,9 +266,10 @@ function runMove<A>(plan: MovePlan<A>, executor: Executor, x: Tensor | ResidentT
   const type = x.type as ResidentType;
   const output = (out?.array ?? allocateData(type, size)) as Exclude<TensorData, string[]>;
   if (size > 0) {
-    const inBytes = storageBytes(type, x.size);
-    const outBytes = storageBytes(type, size);
-    const width = elementBytes(type);
+    const width = DTYPES[type].bits / 8;
+    // The twins never take packed types (executorsFor): an element is `width` whole bytes.
+    const inBytes = executor === 'kernel' ? storageBytes(type, x.size) : x.size * width;
+    const outBytes = executor === 'kernel' ? storageBytes(type, size) : size * width;
     if (executor === 'loop') {
       const word = width >= 4 ? 4 : (width as 1 | 2);
       plan.ops.loop!(checkedWords(context, 'input', x.data as ArrayBufferView, inBytes, word),

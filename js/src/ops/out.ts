@@ -4,7 +4,7 @@
 // `out` as it was.
 import { DTYPES, type DataIn, type DataType, holdsType, storageLength } from '../dtype.js';
 import { type OpContext, describe, specError } from '../errors.js';
-import { type OwnOptions, readOptions } from '../options.js';
+import { type OwnOptions, readOption, readOptions } from '../options.js';
 import { type TypedArrayFacts, isDetached, isSharedBuffer, typedArrayFacts, typedArrayKind } from '../typed-array.js';
 import { wasm } from '../wasm.js';
 
@@ -25,10 +25,8 @@ export interface CheckedOut {
 
 /** `options.out` (an own property, read once), or undefined when there is none; other keys are refused. */
 export function outOption(context: OpContext, options: unknown): unknown {
-  return readOptions(context, 'options', options, OUT_ONLY).out;
+  return readOption(context, 'options', options, 'out');
 }
-
-const OUT_ONLY = ['out'] as const;
 
 /** An op's options: `out` and the op's own `keys`, read once as own properties (js/src/options.ts). */
 export function opOptions<K extends string>(context: OpContext, options: unknown, keys: readonly K[]): OwnOptions<'out' | K> {
