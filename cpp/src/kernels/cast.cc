@@ -1,0 +1,199 @@
+// Cast: one type's values converted into another's, for the pairs pipelines
+// use (tessera/casts.inc lists them; js/src/ops/cast-convert.ts is the twin
+// for every pair, these included). The rules, as the JS twin states them:
+// integers to floats round to nearest even; floats to integers truncate toward
+// zero, NaN to 0, saturating at the output's range (i32x4.trunc_sat); floats
+// narrow with round to nearest even, NaN to the format's canonical quiet NaN;
+// int64 to int32 keeps the low bits.
+#include <cstring>
+
+#include "tessera/kernels.h"
+#include "tessera/simd.h"
+
+namespace tessera {
+namespace {
+
+// Converts n elements, kLanes at a time by `block` (which reads kLanes inputs
+// and writes kLanes outputs, whole vectors on both sides). The tail goes
+// through the same block on a zero-padded copy: bit-identical to the main
+// path, never reading or writing past either buffer. Each block reads all
+// its input before it writes, so same-width casts may run in place.
+template <size_t kLanes, class In, class Out, class Block>
+inline void cast_blocks(const In* x, Out* y, size_t n, Block block) {
+  size_t i = 0;
+  for (; i + 2 * kLanes <= n; i += 2 * kLanes) {
+    block(x + i, y + i);
+    block(x + i + kLanes, y + i + kLanes);
+  }
+  for (; i + kLanes <= n; i += kLanes) block(x + i, y + i);
+  if (i < n) {
+    alignas(16) In in[kLanes] = {};
+    alignas(16) Out out[kLanes];
+    std::memcpy(in, x + i, (n - i) * sizeof(In));
+    block(in, out);
+    std::memcpy(y + i, out, (n - i) * sizeof(Out));
+  }
+}
+
+inline v128_t load(const void* p) { return wasm_v128_load(p); }
+inline void store(void* p, v128_t v) { wasm_v128_store(p, v); }
+
+// ---------------------------------------------------------------- f16 <-> f32
+// binary16 in the low 16 bits of each u32 lane -> binary32 bits. Normal and
+// subnormal halves: the exponent and fraction shifted into place read as a
+// float 2^112 too small, and one exact multiply rebiases (subnormals become
+// normal floats exactly). Inf and NaN: the all-ones exponent widened.
+inline v128_t f16x4_to_f32x4(v128_t h) {
+  const v128_t sign = wasm_i32x4_shl(wasm_v128_and(h, wasm_i32x4_splat(0x8000)), 16);
+  const v128_t magnitude = wasm_v128_and(h, wasm_i32x4_splat(0x7fff));
+  const v128_t shifted = wasm_i32x4_shl(magnitude, 13);
+  const v128_t finite = wasm_f32x4_mul(shifted, wasm_i32x4_splat(0x77800000));  // 2^112
+  const v128_t special = wasm_v128_or(shifted, wasm_i32x4_splat(0x7f800000));
+  const v128_t is_special = wasm_i32x4_ge(magnitude, wasm_i32x4_splat(0x7c00));
+  return wasm_v128_or(sign, wasm_v128_bitselect(special, finite, is_special));
+}
+
+// binary32 bits -> binary16 in the low 16 bits of each lane, round to nearest
+// even (overflow to Inf, NaN to 0x7e00 without its sign, as tw.encode does).
+// Three results made for every lane and the right one selected: subnormal
+// halves by adding 0.5 (the float adder rounds to nearest even at the half's
+// last subnormal place), normal ones by rounding the bits at bit 13 with a
+// carry that may run into the exponent (and up to Inf).
+inline v128_t f32x4_to_f16x4(v128_t f) {
+  const v128_t sign_bit = wasm_v128_and(f, wasm_i32x4_splat(static_cast<int32_t>(0x80000000u)));
+  const v128_t a = wasm_v128_xor(f, sign_bit);
+  const v128_t half = wasm_i32x4_splat(0x3f000000);  // 0.5
+  const v128_t subnormal = wasm_i32x4_sub(wasm_f32x4_add(a, half), half);
+  const v128_t odd = wasm_v128_and(wasm_u32x4_shr(a, 13), wasm_i32x4_splat(1));
+  const v128_t normal = wasm_u32x4_shr(
+      wasm_i32x4_add(wasm_i32x4_add(a, wasm_i32x4_splat(static_cast<int32_t>(0xc8000fffu))), odd), 13);
+  const v128_t overflow = wasm_i32x4_splat(0x7c00);
+  v128_t h = wasm_v128_bitselect(subnormal, normal, wasm_i32x4_lt(a, wasm_i32x4_splat(113 << 23)));
+  h = wasm_v128_bitselect(overflow, h, wasm_i32x4_ge(a, wasm_i32x4_splat(0x47800000)));  // >= 65536
+  h = wasm_v128_or(h, wasm_u32x4_shr(sign_bit, 16));
+  return wasm_v128_bitselect(wasm_i32x4_splat(0x7e00), h, wasm_i32x4_gt(a, wasm_i32x4_splat(0x7f800000)));
+}
+
+// binary32 bits -> bfloat16 in the low 16 bits, round to nearest even on
+// the whole bits (the carry reaches Inf by itself), NaN to 0x7fc0.
+inline v128_t f32x4_to_bf16x4(v128_t f) {
+  const v128_t odd = wasm_v128_and(wasm_u32x4_shr(f, 16), wasm_i32x4_splat(1));
+  const v128_t rounded = wasm_u32x4_shr(wasm_i32x4_add(wasm_i32x4_add(f, wasm_i32x4_splat(0x7fff)), odd), 16);
+  return wasm_v128_bitselect(wasm_i32x4_splat(0x7fc0), rounded, wasm_f32x4_ne(f, f));
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- integers -> f32
+// Widen to i32 lanes, then convert (f32x4.convert_i32x4 rounds to nearest even).
+
+void u8_f32_cast(const uint8_t* x, float* y, size_t n) {
+  cast_blocks<16>(x, y, n, [](const uint8_t* in, float* out) {
+    const v128_t v = load(in);
+    const v128_t lo = wasm_u16x8_extend_low_u8x16(v);
+    const v128_t hi = wasm_u16x8_extend_high_u8x16(v);
+    store(out, wasm_f32x4_convert_i32x4(wasm_u32x4_extend_low_u16x8(lo)));
+    store(out + 4, wasm_f32x4_convert_i32x4(wasm_u32x4_extend_high_u16x8(lo)));
+    store(out + 8, wasm_f32x4_convert_i32x4(wasm_u32x4_extend_low_u16x8(hi)));
+    store(out + 12, wasm_f32x4_convert_i32x4(wasm_u32x4_extend_high_u16x8(hi)));
+  });
+}
+
+void s8_f32_cast(const int8_t* x, float* y, size_t n) {
+  cast_blocks<16>(x, y, n, [](const int8_t* in, float* out) {
+    const v128_t v = load(in);
+    const v128_t lo = wasm_i16x8_extend_low_i8x16(v);
+    const v128_t hi = wasm_i16x8_extend_high_i8x16(v);
+    store(out, wasm_f32x4_convert_i32x4(wasm_i32x4_extend_low_i16x8(lo)));
+    store(out + 4, wasm_f32x4_convert_i32x4(wasm_i32x4_extend_high_i16x8(lo)));
+    store(out + 8, wasm_f32x4_convert_i32x4(wasm_i32x4_extend_low_i16x8(hi)));
+    store(out + 12, wasm_f32x4_convert_i32x4(wasm_i32x4_extend_high_i16x8(hi)));
+  });
+}
+
+void s16_f32_cast(const int16_t* x, float* y, size_t n) {
+  cast_blocks<8>(x, y, n, [](const int16_t* in, float* out) {
+    const v128_t v = load(in);
+    store(out, wasm_f32x4_convert_i32x4(wasm_i32x4_extend_low_i16x8(v)));
+    store(out + 4, wasm_f32x4_convert_i32x4(wasm_i32x4_extend_high_i16x8(v)));
+  });
+}
+
+void s32_f32_cast(const int32_t* x, float* y, size_t n) {
+  cast_blocks<4>(x, y, n, [](const int32_t* in, float* out) { store(out, wasm_f32x4_convert_i32x4(load(in))); });
+}
+
+// ---------------------------------------------------------------- f32 -> integers
+// Truncate toward zero with NaN to 0 and saturation (i32x4.trunc_sat_f32x4),
+// then the saturating narrows keep each value at the nearest end of u8.
+
+void f32_u8_cast(const float* x, uint8_t* y, size_t n) {
+  cast_blocks<16>(x, y, n, [](const float* in, uint8_t* out) {
+    const v128_t a = wasm_i32x4_trunc_sat_f32x4(load(in));
+    const v128_t b = wasm_i32x4_trunc_sat_f32x4(load(in + 4));
+    const v128_t c = wasm_i32x4_trunc_sat_f32x4(load(in + 8));
+    const v128_t d = wasm_i32x4_trunc_sat_f32x4(load(in + 12));
+    store(out, wasm_u8x16_narrow_i16x8(wasm_i16x8_narrow_i32x4(a, b), wasm_i16x8_narrow_i32x4(c, d)));
+  });
+}
+
+void f32_s32_cast(const float* x, int32_t* y, size_t n) {
+  cast_blocks<4>(x, y, n, [](const float* in, int32_t* out) { store(out, wasm_i32x4_trunc_sat_f32x4(load(in))); });
+}
+
+// ---------------------------------------------------------------- float widths
+
+void f32_f64_cast(const float* x, double* y, size_t n) {
+  cast_blocks<4>(x, y, n, [](const float* in, double* out) {
+    const v128_t v = load(in);
+    store(out, wasm_f64x2_promote_low_f32x4(v));
+    store(out + 2, wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(v, v, 2, 3, 0, 1)));
+  });
+}
+
+void f16_f32_cast(const uint16_t* x, float* y, size_t n) {
+  cast_blocks<8>(x, y, n, [](const uint16_t* in, float* out) {
+    const v128_t v = load(in);
+    store(out, f16x4_to_f32x4(wasm_u32x4_extend_low_u16x8(v)));
+    store(out + 4, f16x4_to_f32x4(wasm_u32x4_extend_high_u16x8(v)));
+  });
+}
+
+void f32_f16_cast(const float* x, uint16_t* y, size_t n) {
+  cast_blocks<8>(x, y, n, [](const float* in, uint16_t* out) {
+    // Every lane is below 0x10000, so the saturating narrow only packs.
+    store(out, wasm_u16x8_narrow_i32x4(f32x4_to_f16x4(load(in)), f32x4_to_f16x4(load(in + 4))));
+  });
+}
+
+void bf16_f32_cast(const uint16_t* x, float* y, size_t n) {
+  cast_blocks<8>(x, y, n, [](const uint16_t* in, float* out) {
+    const v128_t v = load(in);
+    store(out, wasm_i32x4_shl(wasm_u32x4_extend_low_u16x8(v), 16));
+    store(out + 4, wasm_i32x4_shl(wasm_u32x4_extend_high_u16x8(v), 16));
+  });
+}
+
+void f32_bf16_cast(const float* x, uint16_t* y, size_t n) {
+  cast_blocks<8>(x, y, n, [](const float* in, uint16_t* out) {
+    store(out, wasm_u16x8_narrow_i32x4(f32x4_to_bf16x4(load(in)), f32x4_to_bf16x4(load(in + 4))));
+  });
+}
+
+// ---------------------------------------------------------------- int64 <-> int32
+
+void s64_s32_cast(const int64_t* x, int32_t* y, size_t n) {
+  cast_blocks<4>(x, y, n, [](const int64_t* in, int32_t* out) {
+    store(out, wasm_i32x4_shuffle(load(in), load(in + 2), 0, 2, 4, 6));  // the low halves
+  });
+}
+
+void s32_s64_cast(const int32_t* x, int64_t* y, size_t n) {
+  cast_blocks<4>(x, y, n, [](const int32_t* in, int64_t* out) {
+    const v128_t v = load(in);
+    store(out, wasm_i64x2_extend_low_i32x4(v));
+    store(out + 2, wasm_i64x2_extend_high_i32x4(v));
+  });
+}
+
+}  // namespace tessera
