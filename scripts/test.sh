@@ -120,6 +120,9 @@ summarized engines tests/engines/run.mjs all
 echo "== interop with the real onnxruntime-web and TensorFlow.js (tests/e2e/interop.test.mjs)"
 summarized interop tests/e2e/interop.test.mjs
 
+echo "== Cast against onnxruntime-node's CPU Cast (tests/e2e/cast-ort.test.mjs)"
+summarized cast-ort tests/e2e/cast-ort.test.mjs
+
 echo "== examples/ and the README's code (tests/e2e/examples.test.mjs)"
 summarized examples tests/e2e/examples.test.mjs
 
