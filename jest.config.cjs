@@ -11,6 +11,8 @@ const common = {
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tests/tsconfig.json' }] },
   moduleNameMapper: {
     '^tessera-wasm$': '<rootDir>/dist/cjs/index.cjs',
+    // The same sources with the dispatcher's internals (js/src/testing.ts), for forcing executors.
+    '^tessera-wasm/testing$': '<rootDir>/build/testing/index.cjs',
     '^(\\.{1,2}/.*)\\.js$': '$1',  // source modules import './x.js' for ESM; ts-jest finds x.ts
   },
 };
@@ -25,8 +27,9 @@ module.exports = {
       // init.test.ts tests loading itself (the default build among it);
       // release.test.ts needs its own init() options first (autoRelease; the
       // engine matrix checks releasing memory on both builds); backends.test.ts
-      // runs both builds side by side already.
-      testPathIgnorePatterns: ['/init\\.test\\.ts$', '/release\\.test\\.ts$', '/backends\\.test\\.ts$'],
+      // and executors.test.ts run both builds side by side already; contributing.test.ts
+      // reads only CONTRIBUTING.md and the sources.
+      testPathIgnorePatterns: ['/init\\.test\\.ts$', '/release\\.test\\.ts$', '/backends\\.test\\.ts$', '/executors\\.test\\.ts$', '/contributing\\.test\\.ts$'],
       setupFilesAfterEnv: ['<rootDir>/tests/js/scalar-backend.ts'],
     },
   ],

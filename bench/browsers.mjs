@@ -3,17 +3,15 @@
 // BiDi). Pages come from a static server on 127.0.0.1 that sends the
 // cross-origin isolation headers: isolated pages get a finer
 // performance.now() (Chromium 5 µs instead of 100 µs).
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium, launchFirefox } from '../scripts/browsers.mjs';
+import { ISOLATED, serve as serveStatic } from '../scripts/serve.mjs';
 import { median } from './harness.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // What a page may load: the bench's own files and peers, the library's bundle and .wasm builds.
 const SERVED = ['/bench/', '/dist/', '/build/esm/', '/build/wasm/'];
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json' };
 const PAGE_TIMEOUT_MS = 20 * 60 * 1000;
 
 const launchBenchChromium = () => launchChromium(['--js-flags=--expose-gc']);  // gc() between batches, as in Node
@@ -26,32 +24,9 @@ const launchBenchFirefox = () => launchFirefox({
 
 export const BROWSERS = { chromium: launchBenchChromium, firefox: launchBenchFirefox };
 
-/** The static server; resolves once listening on 127.0.0.1 (any free port). */
+/** The static server (scripts/serve.mjs), cross-origin isolated; resolves once listening on 127.0.0.1 (any free port). */
 export function serve() {
-  const server = createServer((request, response) => {
-    let path;
-    try {
-      path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
-    } catch {
-      path = '';  // a malformed %-escape
-    }
-    const file = join(root, path);
-    if (path.includes('..') || !SERVED.some((prefix) => path.startsWith(prefix)) || !existsSync(file) || !statSync(file).isFile()) {
-      response.writeHead(404).end('not found');
-      return;
-    }
-    response.writeHead(200, {
-      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'cache-control': 'no-cache',
-      'cross-origin-opener-policy': 'same-origin',
-      'cross-origin-embedder-policy': 'require-corp',
-    });
-    createReadStream(file).pipe(response);
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve({ origin: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((done) => server.close(done)) }));
-  });
+  return serveStatic({ mounts: Object.fromEntries(SERVED.map((prefix) => [prefix, join(root, prefix)])), headers: ISOLATED });
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

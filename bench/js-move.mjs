@@ -1,5 +1,5 @@
 // Where moving between JS arrays beats the WebAssembly round trip, for the
-// rule in js/src/ops/movement.ts (JS_MIN_ROW_BYTES, JS_MAX_SHORT_ROWS), in
+// rule in js/src/ops/dispatch.ts (BUILTIN_MIN_ROW_BYTES, BUILTIN_MAX_ROW_CALLS), in
 // Node, headless Chromium and headless Firefox ESR (bench/js-move-core.mjs
 // says what is timed). Prints one table per engine of the ratio JS / kernel.
 //   node bench/js-move.mjs [--engines node,chromium,firefox]   (after npm run build)
@@ -14,10 +14,9 @@ const engines = (at >= 0 ? process.argv[at + 1] : 'node,chromium,firefox').split
 for (const engine of engines) {
   if (engine === 'node') {
     const tw = await import(`${root}build/esm/index.js`);
-    const { canonicalAxes, tileBytes } = await import(`${root}build/esm/ops/tile.js`);
-    const { moveElements } = await import(`${root}build/esm/ops/movement.js`);
+    const { withExecutor } = await import(`${root}build/esm/ops/dispatch.js`);
     await tw.init();
-    console.log(table(`Node ${process.versions.node}`, measureJsMove({ tw, canonicalAxes, tileBytes, moveElements })), '\n');
+    console.log(table(`Node ${process.versions.node}`, measureJsMove({ tw, withExecutor })), '\n');
     continue;
   }
   const server = await serve();

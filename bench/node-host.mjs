@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { outSupported } from './suite.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -20,8 +19,7 @@ export async function nodeHost({ smoke, peers }) {
   // bench reaches the roofline's exports (tessera-bench.wasm, the package's
   // kernels plus cpp/bindings/bench.cc, which `npm run bench` builds) through it.
   const tw = await import(`${root}build/esm/index.js`);
-  const { wasm, setInstance } = await import(`${root}build/esm/wasm.js`);
-  const { instantiate } = await import(`${root}build/esm/init.js`);
+  const { wasm } = await import(`${root}build/esm/wasm.js`);
   await tw.init({ wasm: readFileSync(`${root}build/wasm/tessera-bench.wasm`) });
   // A second, independent instance (the CommonJS bundle carries its own state), scalar.
   const twScalar = createRequire(import.meta.url)(`${root}dist/cjs/index.cjs`);
@@ -34,20 +32,12 @@ export async function nodeHost({ smoke, peers }) {
   const host = {
     engine: 'node', version: `Node ${process.version}`, smoke, tw, twScalar,
     module: wasm,
-    // Each workload starts on fresh memory, so its peak memoryBytes is its own:
-    // tw.releaseMemory() where the library has it, else a fresh instance of
-    // the same compiled module put in place through the boundary module.
+    // Each workload starts on fresh memory, so its peak memoryBytes is its own.
     async freshMemory() {
-      if (typeof tw.releaseMemory === 'function') {
-        tw.releaseMemory();
-      } else {
-        const { compiled, wasmBytes, source } = wasm();
-        setInstance(await instantiate(compiled, { wasmBytes, source }));
-      }
+      tw.releaseMemory();
     },
     collect: gc,
     batchMs: 2,
-    outSupported: outSupported(tw),
     peers: {},
   };
   if (peers) await loadPeers(host);

@@ -5,7 +5,7 @@
 // tfjs-wasm), smoke. Sets window.benchResult when done and appends progress
 // lines to window.benchLog.
 import { timerResolutionUs } from './harness.mjs';
-import { outSupported, suite } from './suite.mjs';
+import { suite } from './suite.mjs';
 import { workloads } from './workloads.mjs';
 
 const params = new URLSearchParams(location.search);
@@ -34,7 +34,6 @@ async function main() {
     collect: globalThis.gc ?? (() => {}),
     // At least 100 ticks of the timer a batch.
     batchMs: Math.max(2, resolution / 10),
-    outSupported: outSupported(tw),
     peers: {},
   };
   if (params.has('peers')) await loadPeers(host);
@@ -51,7 +50,7 @@ async function main() {
   return {
     userAgent: navigator.userAgent, initMs, timerResolutionUs: resolution, batchMs: host.batchMs,
     gc: typeof globalThis.gc === 'function', crossOriginIsolated: globalThis.crossOriginIsolated === true,
-    outSupported: host.outSupported, peers: host.peers, rows,
+    peers: host.peers, rows,
   };
 }
 

@@ -95,7 +95,6 @@ function engineReport(section) {
     `## ${section.version}`,
     '',
     `peers: ${peers}`,
-    `out: ${section.outSupported ? 'the library takes { out }' : 'not in this build of the library (feature test: tw.floor(x, { out }))'}`,
     `timer resolution ${fmt(section.timerResolutionUs)} µs, batches of ${section.batchMs} ms, gc between batches: ${section.gc ? 'yes' : 'no (the engine offers none to pages)'}`
       + (section.crossOriginIsolated === undefined ? '' : `, cross-origin isolated: ${section.crossOriginIsolated ? 'yes' : 'no'}`),
     `init: ${section.initMs.toFixed(1)} ms (${section.engine === 'node' ? `import to ready in a fresh Node process, median of ${section.initRuns}` : 'import of dist/esm, fetch of the .wasm and init() in the page, median over the pages'})`,

@@ -1,7 +1,7 @@
 // Runs workloads on a host (Node, or a browser page): builds each one's timed
 // implementations, checks that they agree, samples tessera's memory, and
 // measures. No Node imports. A host is
-//   { engine, tw, twScalar, ort?, tf?, module, freshMemory, collect, batchMs, smoke, outSupported }
+//   { engine, tw, twScalar, ort?, tf?, module, freshMemory, collect, batchMs, smoke }
 // (bench/node-host.mjs, bench/page.mjs).
 import { harness } from './harness.mjs';
 import { bytesOf, roofline } from './roofline.mjs';
@@ -24,20 +24,6 @@ export const AGAINST = { tessera: 'roof', ort: 'roof', tfjs: 'roof', js: 'roof',
 const CHECKED = ['tessera', 'out', 'js', 'jsOut', 'ort', 'tfjs'];
 export const SWEEP_COLUMNS = ['tessera', 'out', 'resident', 'roof', 'warm', 'memcpy', 'ort'];
 
-/**
- * Whether this build of the library takes `out` (API.md "Writing into your
- * own array"): the returned tensor's data is then `out` itself.
- */
-export function outSupported(tw) {
-  const out = new Float32Array(1);
-  try {
-    const y = tw.floor(new tw.Tensor('float32', Float32Array.of(2.5), [1]), { out });
-    return y.data === out && out[0] === 2;
-  } catch {
-    return false;
-  }
-}
-
 export function suite(host) {
   const timing = harness(host);
   const roof = roofline(host.module, timing.measureQuick);
@@ -55,10 +41,8 @@ export function suite(host) {
     // Memory first, on fresh memory and before the bench's own blocks: one call in each mode.
     const stats = () => tw.memoryStats().memoryBytes;
     const memory = { initial: stats() };
-    if (host.outSupported) {
-      w.run(tw, w.x, withOut);
-      memory.out = stats();
-    }
+    w.run(tw, w.x, withOut);
+    memory.out = stats();
     w.run(tw, w.x, plain);
     memory.tessera = stats();
     const xr = w.residentByOption ? undefined : tw.toResident(w.x);
@@ -75,7 +59,7 @@ export function suite(host) {
     const [roofImpls, freeRoofline] = await roof.implementations({ ...w.roofline, outBytes: workload.outBytes, OutArray: w.Out });
     const all = {
       tessera: () => w.run(tw, w.x, plain).data,
-      out: host.outSupported ? () => w.run(tw, w.x, withOut).data : undefined,
+      out: () => w.run(tw, w.x, withOut).data,
       resident: () => w.run(tw, xr, residentOptions).dispose(),
       scalar: () => w.run(twScalar, xs, residentOptions).dispose(),
       ort: w.ort,

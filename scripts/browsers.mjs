@@ -1,6 +1,6 @@
 // Debian's headless Chromium (playwright-core) and Firefox ESR (puppeteer-core
-// over WebDriver BiDi), launched the one way the engine matrix and the
-// benchmark both need: never a downloaded browser.
+// over WebDriver BiDi), launched the one way every browser test, the demo
+// test and the benchmark need: never a downloaded browser.
 
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -10,6 +10,14 @@ export async function launchChromium(extraArgs = []) {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...extraArgs] });
   return { version: `Chromium ${browser.version()}`, newPage: () => browser.newPage(), close: () => browser.close() };
+}
+
+/** Chromium as a playwright context with its own profile folder (the package and demo tests: viewports, many pages). */
+export async function launchChromiumContext(profile, options = {}) {
+  const { chromium } = await import('playwright-core');
+  return chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS, ...options,
+  });
 }
 
 /** Firefox ESR, with extra puppeteer launch options (prefs, timeouts). */

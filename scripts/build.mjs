@@ -88,6 +88,13 @@ esbuild('index', ['--format=cjs', '--platform=node', '--target=node20', '--outfi
 esbuild('inline', ['--format=esm', '--platform=neutral', '--outfile=dist/esm/inline.js', '--define:import.meta.url=undefined']);
 esbuild('inline', ['--format=cjs', '--platform=node', '--target=node20', '--outfile=dist/cjs/inline.cjs', '--define:import.meta.url=undefined']);
 
+// The tests' own entry (js/src/testing.ts: the API plus the dispatcher's
+// internals), outside dist/: the package never ships it. From build/testing/,
+// '../wasm/tessera.wasm' names the files CMake built.
+esbuild('testing', ['--format=cjs', '--platform=node', '--target=node20', '--outfile=build/testing/index.cjs',
+  '--define:import.meta.url=__tessera_module_url',
+  "--banner:js=const __tessera_module_url = require('node:url').pathToFileURL(__filename).href;"]);
+
 /** Every file package.json's exports name exists, and the oldest is newer than every source. */
 function distIsFresh() {
   const sources = ['js/src', 'cpp', 'CMakeLists.txt', 'tsconfig.json', 'package.json', 'scripts/build.mjs', 'scripts/glue.mjs', 'scripts/gen-tables.mjs'];

@@ -17,6 +17,7 @@ namespace tessera::validate {
 
 inline constexpr uint64_t kMemoryLimit = limits::memory_bytes;
 inline constexpr size_t kMaxStridedRank = limits::as_strided_max_rank;
+inline constexpr size_t kMaxRank = limits::max_rank;
 // JavaScript numbers name dims exactly up to 2^53 - 1: an output extent past
 // that cannot be a Tensor's dim, even in an empty output.
 inline constexpr uint64_t kMaxSafeInteger = (uint64_t{1} << 53) - 1;
@@ -26,7 +27,7 @@ enum class Check {
   count_mismatch,   // repeats (stride) must have one entry per dim (size entry)
   negative,         // repeats, shape, stride or offset below 0
   not_positive,     // a size entry of 0 or less
-  too_many_axes,    // AsStrided: more size entries than limits.inc allows
+  too_many_axes,    // more axes than limits.inc allows (AsStrided's size, any shape)
   out_of_bounds,    // AsStrided: the largest index read lies outside the input
   too_large,        // the output's bytes exceed WebAssembly memory
   unsafe_extent,    // an output extent past 2^53 - 1, which JavaScript cannot name
@@ -58,8 +59,8 @@ inline bool fits_in_memory(uint64_t elements, unsigned element_bits) {
 inline Check tile(unsigned element_bits, size_t rank, const uint32_t* dims, size_t repeats_count,
                   const int64_t* repeats, uint32_t* repeats32, uint64_t* elements) {
   if (repeats_count != rank) return Check::count_mismatch;
-  uint64_t extents[64];
-  if (rank > 64) return Check::too_large;  // 2^64 elements at least: no memory holds them
+  uint64_t extents[kMaxRank];
+  if (rank > kMaxRank) return Check::too_many_axes;  // the TypeScript side refuses such dims before
   bool empty = false;
   for (size_t i = 0; i < rank; ++i) {
     if (repeats[i] < 0) return Check::negative;
@@ -80,8 +81,8 @@ inline Check tile(unsigned element_bits, size_t rank, const uint32_t* dims, size
 
 // ---------------------------------------------------------------- ConstantOfShape
 inline Check constant_of_shape(unsigned element_bits, size_t rank, const int64_t* shape, uint64_t* elements) {
-  uint64_t extents[64];
-  if (rank > 64) return Check::too_large;
+  uint64_t extents[kMaxRank];
+  if (rank > kMaxRank) return Check::too_many_axes;  // shape has at most max_rank entries
   for (size_t i = 0; i < rank; ++i) {
     if (shape[i] < 0) return Check::negative;
     if (static_cast<uint64_t>(shape[i]) > kMaxSafeInteger) return Check::unsafe_extent;

@@ -1,6 +1,6 @@
 import createTesseraModule from './glue/tessera-glue.js';
-import type { AutoRelease } from './memory.js';
-import { type Instance, type Queries, configureAutoRelease, instanceOf, isReady, setInstance, wasm } from './wasm.js';
+import { type AutoRelease, configureAutoRelease } from './memory.js';
+import { type Instance, type Queries, instanceOf, isReady, setInstance, wasm } from './wasm.js';
 
 declare global {
   // The DOM lib declares WebAssembly; a Node project compiled without it

@@ -1,5 +1,6 @@
-// What the module's memory holds, and giving it back.
-import { releaseMemory as release, wasm } from './wasm.js';
+// What the module's memory holds, and giving it back: by the caller's
+// releaseMemory(), or by itself once the memory has grown and stayed idle.
+import { isReady, renewInstance, residentsAlive, wasm } from './wasm.js';
 
 /** When the library gives memory back by itself (`init({ autoRelease })`); `false` turns it off. */
 export interface AutoRelease {
@@ -37,5 +38,53 @@ export function memoryStats(): MemoryStats {
  * tw.releaseMemory();     // e.g. 15859712 bytes released: back to the initial 1 MiB
  */
 export function releaseMemory(): number {
-  return release();
+  const released = renewInstance();
+  if (released > 0) cancelAutoRelease();
+  return released;
+}
+
+// ---------------------------------------------------------------- automatic release
+// After the heap has grown past `aboveBytes`, a timer releases the memory once
+// no op has run for `idleMs` and no resident tensor is alive. Ops only note
+// the time (below the threshold, not even that); the timer never keeps a Node
+// process alive, and a loop of large ops, each within idleMs of the last,
+// never sees a release between two of its calls.
+
+const autoRelease = { enabled: true, aboveBytes: 64 * 2 ** 20, idleMs: 5000 };
+let lastUse = 0;
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+/** Sets `init({ autoRelease })`. */
+export function configureAutoRelease(options: AutoRelease | false): void {
+  autoRelease.enabled = options !== false;
+  if (options) {
+    autoRelease.aboveBytes = options.aboveBytes ?? autoRelease.aboveBytes;
+    autoRelease.idleMs = options.idleMs ?? autoRelease.idleMs;
+  }
+  if (!autoRelease.enabled) cancelAutoRelease();
+}
+
+/** Called by wasm.ts each time an op frees a block: the memory is in use now. */
+export function noteUse(memoryBytes: number): void {
+  if (!autoRelease.enabled || memoryBytes <= autoRelease.aboveBytes) return;
+  lastUse = Date.now();
+  if (timer === undefined) armAutoRelease(autoRelease.idleMs);
+}
+
+function armAutoRelease(ms: number): void {
+  timer = setTimeout(autoReleaseDue, ms);
+  (timer as { unref?: () => void }).unref?.();  // Node: no process stays alive for it
+}
+
+function autoReleaseDue(): void {
+  timer = undefined;
+  if (!isReady() || residentsAlive()) return;  // a dispose or the next op arms it again
+  const idle = Date.now() - lastUse;
+  if (idle < autoRelease.idleMs) armAutoRelease(autoRelease.idleMs - idle);
+  else releaseMemory();
+}
+
+function cancelAutoRelease(): void {
+  if (timer !== undefined) clearTimeout(timer);
+  timer = undefined;
 }

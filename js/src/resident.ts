@@ -3,7 +3,7 @@
 import { type DataOf, type DataType, type TensorData, allocateData, storageBytes, storageConstructor, storageLength } from './dtype.js';
 import { type OpContext, specError } from './errors.js';
 import { type Tensor, type TensorLike, asTensor, tensorOf } from './tensor.js';
-import { allocate, copyIn, copyOut, currentGeneration, heapView, release, requireReady, residentGone, residentMade } from './wasm.js';
+import { allocate, copyIn, copyOut, currentGeneration, deallocate, heapView, requireReady, residentGone, residentMade } from './wasm.js';
 
 /** Every type but string: strings have no place in WebAssembly memory. */
 export type ResidentType = Exclude<DataType, 'string'>;
@@ -21,7 +21,7 @@ interface Block {
 
 function freeBlock(block: Block): void {
   residentGone();
-  if (block.generation === currentGeneration()) release(block.offset);
+  if (block.generation === currentGeneration()) deallocate(block.offset);
 }
 
 // Only the library makes resident tensors: its constructor wants this token.

@@ -6,7 +6,7 @@
 import { type OpContext, specError } from './errors.js';
 import { type Kernels, KERNEL_SYMBOLS, checkedKernels } from './generated/kernels.js';
 import { LIMITS } from './generated/limits.js';
-import type { AutoRelease } from './memory.js';
+import { noteUse } from './memory.js';
 import { type WordArray, bytesNow, leadingBytes, leadingWords } from './typed-array.js';
 
 export type { Kernels };
@@ -105,9 +105,9 @@ export function residentGone(): void {
  * Replaces the instance by a fresh one at its initial memory when no resident
  * tensor holds a block, and returns the bytes given back (0 when residents
  * pin the memory, when it never grew, or when the host cannot instantiate
- * synchronously: the old instance then stays).
+ * synchronously: the old instance then stays). memory.ts decides when.
  */
-export function releaseMemory(): number {
+export function renewInstance(): number {
   const instance = wasm();
   const before = instance.memory.buffer.byteLength;
   if (liveResidents > 0 || before <= initialBytes) return 0;
@@ -118,52 +118,12 @@ export function releaseMemory(): number {
     return 0;
   }
   setInstance(fresh);
-  cancelAutoRelease();
   return before - fresh.memory.buffer.byteLength;
 }
 
-// ---------------------------------------------------------------- automatic release
-// After the heap has grown past `aboveBytes`, a timer releases the memory once
-// no op has run for `idleMs` and no resident tensor is alive. Ops only note
-// the time (below the threshold, not even that); the timer never keeps a Node
-// process alive, and a loop of large ops, each within idleMs of the last,
-// never sees a release between two of its calls.
-
-const autoRelease = { enabled: true, aboveBytes: 64 * 2 ** 20, idleMs: 5000 };
-let lastUse = 0;
-let timer: ReturnType<typeof setTimeout> | undefined;
-
-export function configureAutoRelease(options: AutoRelease | false): void {
-  autoRelease.enabled = options !== false;
-  if (options) {
-    autoRelease.aboveBytes = options.aboveBytes ?? autoRelease.aboveBytes;
-    autoRelease.idleMs = options.idleMs ?? autoRelease.idleMs;
-  }
-  if (!autoRelease.enabled) cancelAutoRelease();
-}
-
-function noteUse(memoryBytes: number): void {
-  if (!autoRelease.enabled || memoryBytes <= autoRelease.aboveBytes) return;
-  lastUse = Date.now();
-  if (timer === undefined) armAutoRelease(autoRelease.idleMs);
-}
-
-function armAutoRelease(ms: number): void {
-  timer = setTimeout(autoReleaseDue, ms);
-  (timer as { unref?: () => void }).unref?.();  // Node: no process stays alive for it
-}
-
-function autoReleaseDue(): void {
-  timer = undefined;
-  if (current === undefined || liveResidents > 0) return;  // a dispose or the next op arms it again
-  const idle = Date.now() - lastUse;
-  if (idle < autoRelease.idleMs) armAutoRelease(autoRelease.idleMs - idle);
-  else releaseMemory();
-}
-
-function cancelAutoRelease(): void {
-  if (timer !== undefined) clearTimeout(timer);
-  timer = undefined;
+/** Whether a resident tensor holds a block (then the memory cannot be renewed). */
+export function residentsAlive(): boolean {
+  return liveResidents > 0;
 }
 
 export function isReady(): boolean {
@@ -212,7 +172,8 @@ function cannotAllocate(context: OpContext, bytes: number) {
   return specError(context, undefined, `could not allocate ${bytes} bytes of WebAssembly memory (limit ${LIMITS.memoryBytes} bytes, ${memory.buffer.byteLength} reserved now, ${queries.heapBytesInUse()} in use)`);
 }
 
-export function release(offset: number): void {
+/** Frees a block `allocate` gave (offset 0: nothing to free). */
+export function deallocate(offset: number): void {
   if (offset === 0) return;
   const { free, memory } = wasm();
   free(offset);
@@ -236,7 +197,7 @@ export function withScratch<R>(context: OpContext, sizes: readonly number[], bod
     }
     return body(offsets);
   } finally {
-    release(base);
+    deallocate(base);
   }
 }
 

@@ -86,7 +86,7 @@ export async function bundlerTests(tarball) {
             await runPage(context, `${bundler.name} ${page}.html without SIMD128`, `${url}?nosimd`);
           }
         } finally {
-          site.server.close();
+          site.close();
         }
       });
     }

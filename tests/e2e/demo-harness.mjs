@@ -5,12 +5,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { serve } from '../../scripts/serve-demo.mjs';
+import { launchChromiumContext } from '../../scripts/browsers.mjs';
+import { serveDemo } from '../../scripts/serve-demo.mjs';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const ARTIFACTS = join(root, 'tests/e2e/artifacts');
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
 export const DESKTOP = { name: 'desktop', width: 1280, height: 800 };
 export const PHONE = { name: 'phone', width: 390, height: 844 };
@@ -184,15 +183,9 @@ export async function run() {
   let passed = 0;
   let failed = 0;
   try {
-    server = await serve(0);
-    base = `http://127.0.0.1:${server.address().port}/`;
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-        '--disable-component-update', '--disable-sync', '--no-first-run'],
-      viewport: { width: DESKTOP.width, height: DESKTOP.height },
-    });
+    server = await serveDemo(0);
+    base = `${server.origin}/`;
+    context = await launchChromiumContext(profile, { viewport: { width: DESKTOP.width, height: DESKTOP.height } });
     for (const { name, body } of cases) {
       try {
         await body();
@@ -208,7 +201,7 @@ export async function run() {
     console.log(`not ok - setting up the browser: ${error?.message ?? error}`);
   } finally {
     await context?.close();
-    server?.close();
+    await server?.close();
     rmSync(profile, { recursive: true, force: true });
   }
   console.log(`demo e2e: ${passed} passed, ${failed} failed`);

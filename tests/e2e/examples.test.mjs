@@ -17,10 +17,10 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, syml
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { launchChromium } from '../../scripts/browsers.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const examples = join(root, 'examples');
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
 const { check, finish } = checks('examples');
 function expectEqual(actual, expected, what) {
@@ -138,12 +138,7 @@ await check('examples/vite: builds with Vite (tessera.wasm copied) and its page 
   if (!assets.some((f) => /^tessera-[\w-]+\.wasm$/.test(f) && !f.startsWith('tessera-scalar'))) throw new Error(`no tessera.wasm in ${assets}`);
 
   const server = await preview({ root: app, logLevel: 'warn', preview: { port: 0, strictPort: false, host: '127.0.0.1' } });
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM, headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--no-first-run'],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     const errors = [];

@@ -3,16 +3,16 @@
 // environment, scratch projects with the tarball installed offline, a static
 // server, and pages in Debian's headless Chromium.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { launchChromiumContext } from '../../scripts/browsers.mjs';
+import { serve as serveStatic } from '../../scripts/serve.mjs';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const fixtures = fileURLToPath(new URL('fixtures/', import.meta.url));
 export const work = mkdtempSync(join(tmpdir(), 'tessera-package-'));
-const CHROMIUM = '/usr/bin/chromium';
 
 export const counts = { passed: 0, failed: 0 };
 export function report(name, ok, detail = '') {
@@ -82,31 +82,14 @@ export const checksCjs = checksEsm.replace('export async function runChecks', 'a
 // ---------------------------------------------------------------------------
 // Browser pages
 
-const MIME = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css' };
-
-/** A static server for `dir`; `headers(path)` adds response headers. Resolves to its origin. */
+/** A static server for `dir`; `headers(path)` adds response headers. Resolves to { origin, close() }. */
 export function serve(dir, headers = () => ({})) {
-  const server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
-    const file = join(dir, path === '/' ? 'index.html' : path);
-    if (path.includes('..') || !existsSync(file) || !extname(file)) {
-      response.writeHead(404).end('not found');
-      return;
-    }
-    response.writeHead(200, { 'Content-Type': MIME[extname(file)] ?? 'application/octet-stream', ...headers(path) });
-    response.end(readFileSync(file));
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, origin: `http://127.0.0.1:${server.address().port}` })));
+  return serveStatic({ mounts: { '/': dir }, headers });
 }
 
 /** Headless Chromium (Debian's), with a fresh profile; the caller closes it. */
-export async function launchChromium() {
-  const { chromium } = await import('playwright-core');
-  return chromium.launchPersistentContext(mkdtempSync(join(work, 'chromium-profile-')), {
-    executablePath: CHROMIUM, headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--no-first-run'],
-  });
+export function launchChromium() {
+  return launchChromiumContext(mkdtempSync(join(work, 'chromium-profile-')));
 }
 
 /** Loads `url`, waits for window.__results and reports them, plus any uncaught page error. */

@@ -186,8 +186,8 @@ await group('(d) Vite app in headless Chromium', async () => {
     await runPage(context, `(d) CSP page (${csp})`, `${site.origin}/csp.html?wasm=${encodeURIComponent(`${cdn.origin}/tessera.wasm`)}`);
   } finally {
     await context.close();
-    site.server.close();
-    cdn.server.close();
+    site.close();
+    cdn.close();
   }
 });
 

@@ -158,16 +158,6 @@ function runInMode(tw, mode, call, x, type, storage) {
   }
 }
 
-/** The `out` hook: true once the library writes into a caller's array (API.md). */
-export function writesIntoOut(tw) {
-  const out = new Float32Array(1);
-  try {
-    return tw.floor(new tw.Tensor('float32', new Float32Array([1.5]), [1]), { out }).data === out && out[0] === 1;
-  } catch {
-    return false;
-  }
-}
-
 // runNode at one version: each version's inputs and attributes, as ONNX gives them.
 const NODES = {
   Tile(next, type, version, large) {

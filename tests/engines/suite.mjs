@@ -20,13 +20,13 @@
 //     in reference.mjs, over every data type: a type the op (version) takes
 //     must match the reference byte for byte and leave its input unchanged; a
 //     type it does not take must be a SpecError naming op, version and param.
-//     Modes: fresh outputs and resident tensors; `out` (API.md, "Writing into
-//     your own array") joins by itself once the library writes into `out`;
+//     Modes: fresh outputs, resident tensors, and `out` (README, "Fresh
+//     arrays, `out`, or resident tensors");
 //   - the error contract on a sample of bad inputs: a tw.SpecError with op,
 //     version and param, a message that starts with the op, and no memory held;
 //   - memory given back: releaseMemory() and the automatic release (memory.mjs).
 import { Checks, expectTensor, mismatch, thrown } from './checks.mjs';
-import { differential, writesIntoOut } from './differential.mjs';
+import { differential } from './differential.mjs';
 import { errorContract } from './errors.mjs';
 import { memoryChecks } from './memory.mjs';
 import { VECTORS, readVector } from './onnx.mjs';
@@ -50,10 +50,7 @@ export async function runSuite(tw, { backend, vectors, log = console.log, seed =
   if (loaded) {
     const heapBefore = tw.memoryStats().heapBytesInUse;
     await officialVectors(context, vectors);
-    const modes = ['fresh', 'resident'];
-    if (writesIntoOut(tw)) modes.push('out');
-    else log('out mode: not run, tw.floor(x, { out }) does not write into out in this build (the hook: writesIntoOut)');
-    await differential(context, modes);
+    await differential(context, ['fresh', 'resident', 'out']);
     await errorContract(context);
     await checks.run('every tensor freed: heapBytesInUse back where it started', () => {
       const after = tw.memoryStats().heapBytesInUse;

@@ -58,6 +58,7 @@ describe('Floor-13 (tw.floor)', () => {
   });
 
   it('rejects every non-float type', () => {
+    // The four float types from ../shared/spec/Floor.txt, not tw.OPS: the library's table is under test here.
     for (const type of tw.DATA_TYPES.filter((t) => !['float16', 'bfloat16', 'float32', 'float64'].includes(t))) {
       const x = zeros(type, [0]);
       expectSpecError(() => tw.floor(x as never), 'Floor', 13, 'X type must be one of', `(got ${type})`);

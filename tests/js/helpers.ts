@@ -37,6 +37,19 @@ export function expectSpecError(fn: () => unknown, op: string, version: number |
 
 export const f32 = (values: number[]) => new Float32Array(values);
 
+/**
+ * The element types an op's newest version takes, from the library's own
+ * table (tw.OPS), for generating valid cases. Tests of the table itself keep
+ * their own lists, written from ../shared/spec (tile.test, floor.test,
+ * constant-of-shape.test, tests/engines/differential.mjs).
+ */
+export function typesOf(op: 'Tile' | 'Floor' | 'ConstantOfShape' | 'AsStrided'): readonly string[] {
+  const { OPS } = require('tessera-wasm') as typeof import('tessera-wasm');
+  const { versions } = OPS[op];
+  const types = versions[versions.length - 1].types as Record<string, readonly string[]>;
+  return op === 'ConstantOfShape' ? types.T2 : types.T;
+}
+
 const TYPED: Record<string, new (n: number) => ArrayLike<unknown>> = {
   Float32Array, Float64Array, Int8Array, Uint8Array, Int16Array, Uint16Array,
   Int32Array, Uint32Array, BigInt64Array, BigUint64Array,

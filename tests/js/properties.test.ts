@@ -8,6 +8,7 @@ import {
   ALL_TYPES, type Plain, asStridedReference, constantReference, floorReference, randomTensor, storageBytes,
   storageFrom, tileReference,
 } from './reference';
+import { typesOf } from './helpers';
 
 beforeAll(() => tw.init());
 
@@ -16,9 +17,9 @@ const VALID_RUNS = 2000;
 const INVALID_RUNS = 1000;
 const ANYTHING_RUNS = 500;
 
-const FLOOR_TYPES = ['float16', 'bfloat16', 'float32', 'float64'];
-const TILE_TYPES = ALL_TYPES.filter((t) => !['int4', 'uint4', 'float4e2m1', 'int2', 'uint2'].includes(t) && !t.startsWith('float8'));
-const COS_TYPES = ALL_TYPES.filter((t) => !['string', 'complex64', 'complex128'].includes(t));
+const FLOOR_TYPES = typesOf('Floor');
+const TILE_TYPES = typesOf('Tile');
+const COS_TYPES = typesOf('ConstantOfShape');
 
 const dimsArb = (maxRank: number, maxDim: number) => fc.array(fc.integer({ min: 0, max: maxDim }), { maxLength: maxRank });
 

@@ -4,6 +4,7 @@ import { randomTensor, storageBytes, storageFrom, tileReference } from './refere
 
 beforeAll(() => tw.init());
 
+// Written from ../shared/spec/Tile.txt, not read from tw.OPS: the library's table is under test here.
 const TILE_13_TYPES = ['float16', 'bfloat16', 'float32', 'float64', 'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16',
   'uint32', 'uint64', 'bool', 'complex64', 'complex128', 'string'] as const;
 

@@ -27,7 +27,6 @@ struct StridedAxis {
 struct StridedPlan {
   StridedAxis axis[kMaxAxes];
   size_t rank;
-  size_t element_size;
   const unsigned char* x;
 };
 
@@ -221,7 +220,6 @@ void xx_as_strided(const void* x, void* y, size_t element_size, size_t rank, con
     plan.axis[k++] = {size[i], stride[i], 0};
   }
   plan.rank = k;
-  plan.element_size = element_size;
   plan.x = static_cast<const unsigned char*>(x);
 
   auto* out = static_cast<unsigned char*>(y);

@@ -1,16 +1,15 @@
 // Ascend ATB AsStrided: a strided view of the input's flat elements, copied out.
-import type { DataType } from '../dtype.js';
-import { elementBytes } from '../dtype.js';
+import { type DataType, elementBytes } from '../dtype.js';
 import { type OpContext, describe, specError } from '../errors.js';
-import type { ResidentType } from '../resident.js';
-import { ResidentTensor, asOperand } from '../resident.js';
+import { ResidentTensor, type ResidentType, asOperand } from '../resident.js';
 import type { Tensor, TensorLike } from '../tensor.js';
-import { OPS, type OpVersion } from '../versions.js';
+import type { OpVersion } from '../versions.js';
 import { LIMITS } from '../generated/limits.js';
 import { requireReady } from '../wasm.js';
 import { checkedLength, listLength, outputSize, ownValue, requireType, safeIntegers } from './check.js';
-import { JS_MAX_SHORT_SLICES, JS_MIN_ROW_BYTES, moveElements } from './movement.js';
+import { type MoveOps, type MovePlan, dispatch } from './dispatch.js';
 import { type OutOf, type OutOptions, checkOut, refuseOverlap } from './out.js';
+import { hasStrideOneRows, stridedRows } from './twins.js';
 
 /** AsStrided's parameters: output dims, the input stride of each, and the starting element. */
 export interface AsStridedParams {
@@ -47,10 +46,10 @@ export function asStrided(input: TensorLike | ResidentTensor, params: AsStridedP
 }
 
 /** AsStrided through runNode: attributes size, stride, offset; the ATB spec's input types. */
-export function runAsStrided(_version: OpVersion, input: unknown, attributes: Record<string, unknown>): Tensor | ResidentTensor {
+export function runAsStrided(version: OpVersion, input: unknown, attributes: Record<string, unknown>): Tensor | ResidentTensor {
   const context: OpContext = { op: 'AsStrided' };
   const x = asOperand(input, context, 'x');
-  requireType(context, 'x', x.type, OPS.AsStrided.versions[0].types.T);
+  requireType(context, 'x', x.type, version.types.T);
   return asStridedWith(context, x, attributes);
 }
 
@@ -89,44 +88,27 @@ function asStridedWith(context: OpContext, x: Tensor | ResidentTensor, params: o
   // A stride along an extent-1 axis is never used; zero keeps it in uint32 range.
   const usedStride = stride.map((s, i) => (size[i] === 1 ? 0 : s));
   const rank = size.length;
-  return moveElements(context, x, {
-    dims: size, size: count,
-    params: () => [...size, ...usedStride],
-    kernel: (kernels, xOffset, y, elementSize, p) => kernels.asStrided(xOffset, y, elementSize, rank, p, p + 4 * rank, offset),
-    onJsSide: rowsOnJsSide(size, usedStride, x.type) ? (xBytes, yBytes, elementSize) => copyRows(xBytes, yBytes, size, usedStride, offset, elementSize) : undefined,
-  }, checkedOut);
-}
-
-// ---------------------------------------------------------------- AsStrided between JS arrays
-// Where the innermost axis reads consecutive elements (sliding windows,
-// slices, row selections), each output row is one slice of the input: one
-// set per row. The same measured rule as Tile's (movement.ts).
-
-function rowsOnJsSide(size: readonly number[], stride: readonly number[], type: DataType): boolean {
-  const rank = size.length;
-  if (rank === 0) return true;
-  if (stride[rank - 1] !== 1 && size[rank - 1] !== 1) return false;
   let rows = 1;
   for (let i = 0; i + 1 < rank; i++) rows *= size[i];
-  return size[rank - 1] * elementBytes(type) >= JS_MIN_ROW_BYTES || rows <= JS_MAX_SHORT_SLICES;
+  const plan: MovePlan<StridedArgs> = {
+    kind: 'move', context, input: x, dims: size, size: count, ops: AS_STRIDED, args: { size, stride: usedStride, offset },
+    builtin: hasStrideOneRows(size, usedStride), rows, rowElements: rank === 0 ? 1 : size[rank - 1], callsPerRow: 2,  // a subarray and a set
+  };
+  return dispatch(plan, checkedOut);
 }
 
-function copyRows(x: Uint8Array, y: Uint8Array, size: readonly number[], stride: readonly number[], offset: number, elementSize: number): void {
-  const rank = size.length;
-  const run = (rank === 0 ? 1 : size[rank - 1]) * elementSize;
-  const index = new Array<number>(Math.max(rank - 1, 0)).fill(0);
-  let start = offset;  // the flat input element of the current row's first
-  for (let at = 0; at < y.length; at += run) {
-    y.set(x.subarray(start * elementSize, start * elementSize + run), at);
-    // The odometer over the outer axes: the last one moves fastest.
-    for (let axis = rank - 2; axis >= 0; axis--) {
-      start += stride[axis];
-      if (++index[axis] < size[axis]) break;
-      start -= stride[axis] * size[axis];
-      index[axis] = 0;
-    }
-  }
+interface StridedArgs {
+  readonly size: readonly number[];
+  readonly stride: readonly number[];
+  readonly offset: number;
 }
+
+/** AsStrided's kernel (cpp/src/kernels/as-strided.cc) and its built-ins twin (twins.ts; stride-1 rows only). */
+const AS_STRIDED: MoveOps<StridedArgs> = {
+  params: ({ size, stride }) => [...size, ...stride],
+  kernel: (kernels, x, y, elementSize, p, { size, offset }) => kernels.asStrided(x, y, elementSize, size.length, p, p + 4 * size.length, offset),
+  builtin: (x, y, elementSize, { size, stride, offset }) => stridedRows(x, y, size, stride, offset, elementSize),
+};
 
 function integers(context: OpContext, name: string, value: unknown): number[] {
   const length = listLength(value);

@@ -1,11 +1,12 @@
 // ONNX Floor: y = floor(x) elementwise, toward -infinity.
-import { DTYPES, type DataType, allocateData, storageBytes } from '../dtype.js';
+import { DTYPES, type DataType } from '../dtype.js';
 import type { OpContext } from '../errors.js';
-import { copyIn, copyOut, requireReady, wasm, withScratch } from '../wasm.js';
-import { ResidentTensor, type ResidentType, allocateResident, asOperand } from '../resident.js';
-import { type Tensor, type TensorLike, tensorOf } from '../tensor.js';
+import { requireReady } from '../wasm.js';
+import { type ResidentTensor, type ResidentType, asOperand } from '../resident.js';
+import type { Tensor, TensorLike } from '../tensor.js';
 import { type OpVersion, newest } from '../versions.js';
 import { requireType } from './check.js';
+import { type MapOps, type MapPlan, dispatch } from './dispatch.js';
 import { type OutOf, type OutOptions, checkOut, outOption } from './out.js';
 
 /**
@@ -39,34 +40,14 @@ export function runFloor(version: OpVersion, input: unknown, out?: unknown): Ten
   const context: OpContext = { op: 'Floor', version: version.since };
   const x = asOperand(input, context, 'X');
   requireType(context, 'X', x.type, version.types.T);
-  const type = x.type as FloorType;
-  const onnxType = DTYPES[type].onnx;
+  const onnxType = DTYPES[x.type as FloorType].onnx;
   // Any overlap with X is fine, in place included: X is copied in before anything is written.
-  const checkedOut = out === undefined ? undefined : checkOut(context, out, type, x.size);
-  const bytes = storageBytes(type, x.size);
-
-  if (ResidentTensor.isResident(x)) {
-    if (checkedOut === undefined) {
-      const y = allocateResident(context, x.type, x.dims, x.size);
-      if (x.size > 0) wasm().kernels.floor(x.offset, y.offset, x.size, onnxType);
-      return y;
-    }
-    if (bytes > 0) {
-      withScratch(context, [bytes], ([offset]) => {
-        wasm().kernels.floor(x.offset, offset, x.size, onnxType);
-        copyOut(offset, checkedOut.array, bytes);
-      });
-    }
-    return tensorOf(type, checkedOut.array as never, x.dims, x.size);
-  }
-
-  const y = checkedOut?.array ?? allocateData(type, x.size);
-  if (bytes > 0) {
-    withScratch(context, [bytes], ([offset]) => {
-      copyIn(context, 'X', offset, x.data as Float32Array, bytes);
-      wasm().kernels.floor(offset, offset, x.size, onnxType);  // in place
-      copyOut(offset, y, bytes);
-    });
-  }
-  return tensorOf(type, y as never, x.dims, x.size);
+  const checkedOut = out === undefined ? undefined : checkOut(context, out, x.type, x.size);
+  const plan: MapPlan<number> = { kind: 'map', context, input: x, inputName: 'X', outType: x.type as FloorType, ops: FLOOR, args: onnxType };
+  return dispatch(plan, checkedOut);
 }
+
+/** Floor's kernels (cpp/src/kernels/floor.cc), one per type, chosen by the ONNX type number. */
+const FLOOR: MapOps<number> = {
+  kernel: (kernels, x, y, size, onnxType) => kernels.floor(x, y, size, onnxType),
+};

@@ -1,0 +1,379 @@
+// The one place that decides how an op's plan runs. Each op checks its
+// arguments and hands over a plan (output dims and size, and what the move,
+// map or fill is); this module picks
+//   where the output goes: a resident tensor (resident input and no `out`,
+//     or a fill asked for one), the caller's `out`, or a fresh array;
+//   who computes it: the kernel in WebAssembly, or one of its JS twins
+//     (twins.ts): plain loops over words, or TypedArray built-ins
+//     (copyWithin, set, fill) between the JS arrays,
+// by the first row of RULES that matches, and runs it.
+//
+// The tests call withExecutor (through the test-only entry js/src/testing.ts,
+// never the package's) to force each executor over the same cases and check
+// that every one gives the same bytes.
+import { DTYPES, type TensorData, allocateData, elementBytes, isPacked, storageBytes } from '../dtype.js';
+import type { OpContext } from '../errors.js';
+import { ResidentTensor, type ResidentType, allocateResident } from '../resident.js';
+import { type Tensor, tensorOf } from '../tensor.js';
+import type { WordArray } from '../typed-array.js';
+import { type Kernels, checkedBytes, checkedWords, copyIn, copyOut, wasm, withScratch, writeU32 } from '../wasm.js';
+import type { CheckedOut } from './out.js';
+import { fillBytes } from './twins.js';
+
+// ---------------------------------------------------------------- plans
+
+/**
+ * What a move op gives the dispatcher, made once per op (not per call: a
+ * small op's cost is mostly per call): its kernel and its JS twins, each
+ * over the op's own arguments `A` that a plan carries.
+ */
+export interface MoveOps<A> {
+  /** The kernel's uint32 parameters (made only when the kernel runs). */
+  readonly params: (args: A) => readonly number[];
+  readonly kernel: (kernels: Kernels, x: number, y: number, elementSize: number, params: number, args: A) => void;
+  /** The move as plain loops over words (an element is `lanes` words), where the op has that twin. */
+  readonly loop?: (x: WordArray, y: WordArray, lanes: number, args: A) => void;
+  /** The move with TypedArray built-ins between byte arrays, where the op has that twin. */
+  readonly builtin?: (x: Uint8Array, y: Uint8Array, elementSize: number, args: A) => void;
+}
+
+/** Elements of the input moved to new places (Tile, AsStrided): one kernel serves every type of a width. */
+export interface MovePlan<A = unknown> {
+  readonly kind: 'move';
+  readonly context: OpContext;
+  readonly input: Tensor | ResidentTensor;
+  /** Output dims and element count. */
+  readonly dims: readonly number[];
+  readonly size: number;
+  readonly ops: MoveOps<A>;
+  readonly args: A;
+  /** Whether the built-ins twin takes this shape (AsStrided's needs stride-1 rows). */
+  readonly builtin: boolean;
+  /** What the built-ins twin costs: output rows, elements per row, and built-in calls per row. */
+  readonly rows: number;
+  readonly rowElements: number;
+  readonly callsPerRow: number;
+}
+
+/** What a map op gives the dispatcher once: its kernel over the op's own arguments (Floor: the ONNX type number). */
+export interface MapOps<A> {
+  readonly kernel: (kernels: Kernels, x: number, y: number, size: number, args: A) => void;
+}
+
+/** Each element mapped on its own (Floor): the kernel reads x and writes y, which may be the same block. */
+export interface MapPlan<A = unknown> {
+  readonly kind: 'map';
+  readonly context: OpContext;
+  readonly input: Tensor | ResidentTensor;
+  readonly inputName: string;
+  readonly outType: ResidentType;
+  readonly ops: MapOps<A>;
+  readonly args: A;
+}
+
+/** Every element one value (ConstantOfShape). */
+export interface FillPlan {
+  readonly kind: 'fill';
+  readonly context: OpContext;
+  readonly type: ResidentType;
+  /** The value's storage bytes: one element (one byte for a packed type). */
+  readonly pattern: Uint8Array;
+  readonly dims: readonly number[];
+  readonly size: number;
+  /** The caller asked for a resident output. */
+  readonly resident: boolean;
+}
+
+// Each op's arguments are its own: `any` here stands for "some A", which the
+// plan's ops and args share (TypeScript has no existential types).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Plan = MovePlan<any> | MapPlan<any> | FillPlan;
+
+/** Who computes an output: plain JS loops, TypedArray built-ins, or the kernel in WebAssembly. */
+export type Executor = 'loop' | 'builtin' | 'kernel';
+
+// ---------------------------------------------------------------- the rule table
+// The facts of a call that routing reads, and the rules, first match wins.
+
+interface Facts {
+  readonly kind: Plan['kind'];
+  readonly resident: boolean;
+  readonly packed: boolean;
+  readonly outputBytes: number;
+  readonly hasLoop: boolean;
+  readonly hasBuiltin: boolean;
+  readonly rows: number;
+  readonly rowBytes: number;
+  readonly callsPerRow: number;
+}
+
+interface Rule {
+  readonly name: string;
+  readonly executor: Executor;
+  readonly when: (facts: Facts) => boolean;
+}
+
+// Up to this many output bytes, a move runs as one loop over 1, 2 or 4-byte
+// words with no call per row: a 4x4 float32 tile made ten copyWithin calls of
+// 16-64 bytes, and the calls, not the bytes, were its cost (Node, one
+// process: 1.19 us with copyWithin, 1.02 us with the loop; 0.81 us into `out`).
+const LOOP_MAX_BYTES = 1024;
+
+// When the built-ins between JS arrays beat the wasm round trip (copy in,
+// kernel, copy out). Each row costs the built-in twin a call or two
+// (copyWithin, or set of a subarray) whatever its length; the round trip
+// costs a fixed call and two extra copies of the data, but moves a short row
+// in nanoseconds. So the JS side wins while rows are very few, or long enough
+// that the per-row call is small beside the copies it saves. Measured with
+// `node bench/js-move.mjs` (Tile of [rows, n] by [1, 2] into an existing
+// array, the ratio built-ins / kernel; Node 20, Chromium 156, Firefox ESR 153
+// on the project's 2-core x64 machine):
+//   1 row: 0.04-0.38 at every row length, in all three;
+//   16 rows: 0.5-1.9 (the kernel wins in Chromium below 1 KiB rows);
+//   256-4096 rows: 1.3-13 below 256-byte rows, 0.47-0.94 from 1 KiB rows
+//   (one exception, 1.74 at 16 x 1 KiB in Chromium).
+// AsStrided's rows each make a subarray as well as a set: two calls a row,
+// so it takes the built-ins for half as many rows.
+const BUILTIN_MIN_ROW_BYTES = 1024;
+const BUILTIN_MAX_ROW_CALLS = 8;
+
+/** The routing rules, in order: the first whose `when` holds names the executor. */
+export const RULES: readonly Rule[] = [
+  // The bytes are in module memory already: no JS array to work between.
+  { name: 'resident', executor: 'kernel', when: (f) => f.resident },
+  // Floor has no JS twin: Math.floor of a float16 or bfloat16 needs a decode and encode per element.
+  { name: 'map', executor: 'kernel', when: (f) => f.kind === 'map' },
+  // Writes the output where it is, once; through the module it would move three times (fill, copy out).
+  { name: 'fill', executor: 'builtin', when: (f) => f.kind === 'fill' },
+  // 4-bit and 2-bit elements share bytes: unpacked, moved and packed again in WebAssembly.
+  { name: 'packed move', executor: 'kernel', when: (f) => f.packed },
+  { name: 'small move', executor: 'loop', when: (f) => f.hasLoop && f.outputBytes <= LOOP_MAX_BYTES },
+  { name: 'few or long rows', executor: 'builtin',
+    when: (f) => f.hasBuiltin && (f.rows * f.callsPerRow <= BUILTIN_MAX_ROW_CALLS || f.rowBytes >= BUILTIN_MIN_ROW_BYTES) },
+  { name: 'many short rows', executor: 'kernel', when: () => true },
+];
+
+function factsOf(plan: Plan): Facts {
+  if (plan.kind === 'move') {
+    const type = plan.input.type;
+    const width = type === 'string' ? 4 : elementBytes(type);  // strings move their uint32 indices
+    return {
+      kind: 'move', resident: ResidentTensor.isResident(plan.input), packed: isPacked(type), outputBytes: plan.size * width,
+      hasLoop: plan.ops.loop !== undefined, hasBuiltin: plan.builtin && plan.ops.builtin !== undefined,
+      rows: plan.rows, rowBytes: plan.rowElements * width, callsPerRow: plan.callsPerRow,
+    };
+  }
+  const resident = plan.kind === 'map' ? ResidentTensor.isResident(plan.input) : plan.resident;
+  return { kind: plan.kind, resident, packed: false, outputBytes: 0, hasLoop: false, hasBuiltin: false, rows: 0, rowBytes: 0, callsPerRow: 0 };
+}
+
+/** The executors that can take a plan: the kernel always; a twin where the plan has one and the data is in JS arrays. */
+export function executorsFor(plan: Plan): Executor[] {
+  const facts = factsOf(plan);
+  const executors: Executor[] = ['kernel'];
+  if (facts.resident || facts.packed) return executors;
+  if (facts.hasLoop) executors.push('loop');
+  if (facts.hasBuiltin || facts.kind === 'fill') executors.push('builtin');
+  return executors;
+}
+
+// ---------------------------------------------------------------- forcing (tests only)
+// Set only inside withExecutor, which only the test entry exports.
+
+interface Probe {
+  readonly force: Executor | undefined;
+  rule?: string;
+  ran?: Executor;
+}
+
+let probe: Probe | undefined;
+
+/** What a call routed to and what ran, with `force` taking the place of the routed executor where it can take the plan. */
+export interface Probed<R> {
+  readonly value: R;
+  /** The rule routing chose (the last dispatch in `body`). */
+  readonly rule: string | undefined;
+  /** The executor that ran: `force` where it could take the plan, else the routed one. */
+  readonly ran: Executor | undefined;
+}
+
+export function withExecutor<R>(force: Executor | undefined, body: () => R): Probed<R> {
+  const outer = probe;
+  const mine: Probe = { force };
+  probe = mine;
+  try {
+    const value = body();
+    return { value, rule: mine.rule, ran: mine.ran };
+  } finally {
+    probe = outer;
+  }
+}
+
+function choose(plan: Plan): Executor {
+  const facts = factsOf(plan);
+  const rule = RULES.find((r) => r.when(facts))!;
+  if (probe === undefined) return rule.executor;
+  probe.rule = rule.name;
+  const forced = probe.force !== undefined && executorsFor(plan).includes(probe.force) ? probe.force : rule.executor;
+  probe.ran = forced;
+  return forced;
+}
+
+// ---------------------------------------------------------------- running a plan
+
+/** Runs a checked plan: into `out` when given, else a resident tensor or a fresh array (see the top of this file). */
+export function dispatch(plan: Plan, out?: CheckedOut): Tensor | ResidentTensor {
+  const executor = choose(plan);
+  switch (plan.kind) {
+    case 'move': return runMove(plan, executor, plan.input, out);
+    case 'map': return runMap(plan, out);
+    case 'fill': return runFill(plan, executor, out);
+  }
+}
+
+function runMove<A>(plan: MovePlan<A>, executor: Executor, x: Tensor | ResidentTensor, out?: CheckedOut): Tensor | ResidentTensor {
+  const { context, dims, size } = plan;
+  if (ResidentTensor.isResident(x)) {
+    return intoResidentOrOut(context, x.type, dims, size, out, (y) => {
+      if (size === 0) return;
+      const params = plan.ops.params(plan.args);
+      withScratch(context, [params.length * 4], ([at]) => {
+        writeU32(at, params);
+        moveInMemory(plan, x.type, x.offset, y, x.size, at);
+      });
+    });
+  }
+  if (x.type === 'string') return moveStrings(plan, executor, x);
+
+  const type = x.type as ResidentType;
+  const output = (out?.array ?? allocateData(type, size)) as Exclude<TensorData, string[]>;
+  if (size > 0) {
+    const inBytes = storageBytes(type, x.size);
+    const outBytes = storageBytes(type, size);
+    const width = elementBytes(type);
+    if (executor === 'loop') {
+      const word = width >= 4 ? 4 : (width as 1 | 2);
+      plan.ops.loop!(checkedWords(context, 'input', x.data as ArrayBufferView, inBytes, word),
+        checkedWords(context, 'out', output, outBytes, word), width / word, plan.args);
+    } else if (executor === 'builtin') {
+      plan.ops.builtin!(checkedBytes(context, 'input', x.data as ArrayBufferView, inBytes), checkedBytes(context, 'out', output, outBytes),
+        width, plan.args);
+    } else {
+      // One allocation for input, output and parameters: a small op's cost is mostly per call.
+      const params = plan.ops.params(plan.args);
+      withScratch(context, [inBytes, outBytes, params.length * 4], ([xAt, yAt, at]) => {
+        copyIn(context, 'input', xAt, x.data as Exclude<TensorData, string[]>, inBytes);
+        writeU32(at, params);
+        moveInMemory(plan, type, xAt, yAt, x.size, at);
+        copyOut(yAt, output, outBytes);
+      });
+    }
+  }
+  return tensorOf(type, output as never, dims, size);
+}
+
+/** Strings never enter WebAssembly: their uint32 indices take the same move (the same plan, any executor), and the strings follow. */
+function moveStrings<A>(plan: MovePlan<A>, executor: Executor, x: Tensor): Tensor {
+  const indices = tensorOf('uint32', Uint32Array.from({ length: x.size }, (_, i) => i), x.dims, x.size);
+  const moved = runMove(plan, executor, indices) as Tensor<'uint32'>;
+  const strings = x.data as string[];
+  return tensorOf('string', Array.from(moved.data, (i) => strings[i]), plan.dims, plan.size);
+}
+
+/** The move kernel from one place in module memory to another; packed types go through a byte an element. */
+function moveInMemory<A>(plan: MovePlan<A>, type: ResidentType, x: number, y: number, inputSize: number, params: number): void {
+  const { kernels } = wasm();
+  if (!isPacked(type)) {
+    plan.ops.kernel(kernels, x, y, elementBytes(type), params, plan.args);
+    return;
+  }
+  const bits = DTYPES[type].bits;
+  withScratch(plan.context, [inputSize, plan.size], ([bytesIn, bytesOut]) => {
+    kernels.unpack(x, bytesIn, inputSize, bits);
+    plan.ops.kernel(kernels, bytesIn, bytesOut, 1, params, plan.args);
+    kernels.pack(bytesOut, y, plan.size, bits);
+  });
+}
+
+function runMap<A>(plan: MapPlan<A>, out?: CheckedOut): Tensor | ResidentTensor {
+  const { context, input: x, outType } = plan;
+  const { kernels } = wasm();
+  if (ResidentTensor.isResident(x)) {
+    return intoResidentOrOut(context, outType, x.dims, x.size, out, (y) => {
+      if (x.size > 0) plan.ops.kernel(kernels, x.offset, y, x.size, plan.args);
+    });
+  }
+  const output = out?.array ?? allocateData(outType, x.size);
+  const bytes = storageBytes(outType, x.size);
+  if (bytes > 0) {
+    // One block, mapped in place; any overlap of `out` with x is fine: x is copied in before anything is written.
+    withScratch(context, [bytes], ([at]) => {
+      copyIn(context, plan.inputName, at, x.data as Exclude<TensorData, string[]>, storageBytes(x.type as ResidentType, x.size));
+      plan.ops.kernel(kernels, at, at, x.size, plan.args);
+      copyOut(at, output, bytes);
+    });
+  }
+  return tensorOf(outType, output as never, x.dims, x.size);
+}
+
+function runFill(plan: FillPlan, executor: Executor, out?: CheckedOut): Tensor | ResidentTensor {
+  const { context, type, pattern, dims, size } = plan;
+  if (plan.resident) return intoResidentOrOut(context, type, dims, size, undefined, (y) => fillInMemory(plan, y));
+  const output = (out?.array ?? allocateData(type, size)) as Exclude<TensorData, string[]>;
+  const bytes = storageBytes(type, size);
+  if (executor === 'builtin') {
+    // A fresh typed array is already zeros; `out` is filled whatever it held.
+    if (out !== undefined || pattern.some((b) => b !== 0)) fillBytes(type, checkedBytes(context, 'out', output, bytes), pattern, size);
+  } else if (bytes > 0) {
+    withScratch(context, [bytes], ([at]) => {
+      fillInMemory(plan, at);
+      copyOut(at, output, bytes);
+    });
+  }
+  return tensorOf(type, output as never, dims, size);
+}
+
+/** Fills `size` elements at `y` in module memory with the plan's one element. */
+function fillInMemory(plan: FillPlan, y: number): void {
+  const { context, type, pattern, size } = plan;
+  if (size === 0) return;
+  const { kernels } = wasm();
+  if (isPacked(type)) {
+    // Whole bytes and a tail: a 2-bit count may pass 2^32, more than the kernel's i32 holds.
+    const bits = DTYPES[type].bits;
+    const perByte = 8 / bits;
+    kernels.fillPacked(y, Math.floor(size / perByte), size % perByte, bits, pattern[0] & ((1 << bits) - 1));
+    return;
+  }
+  withScratch(context, [pattern.byteLength], ([valueAt]) => {
+    copyIn(context, 'value', valueAt, pattern, pattern.byteLength);
+    kernels.fill(y, size, elementBytes(type), valueAt);
+  });
+}
+
+/**
+ * Runs `write` on module memory for an output of `type`: into a new resident
+ * tensor, or, with `out`, into scratch memory copied out (a resident chain
+ * ends in the caller's array).
+ */
+function intoResidentOrOut(context: OpContext, type: ResidentType, dims: readonly number[], size: number, out: CheckedOut | undefined,
+  write: (y: number) => void): Tensor | ResidentTensor {
+  if (out !== undefined) {
+    const bytes = storageBytes(type, size);
+    if (bytes > 0) {
+      withScratch(context, [bytes], ([y]) => {
+        write(y);
+        copyOut(y, out.array, bytes);
+      });
+    }
+    return tensorOf(type, out.array as never, dims, size);
+  }
+  const y = allocateResident(context, type, dims, size);
+  try {
+    write(y.offset);
+  } catch (error) {
+    y.dispose();
+    throw error;
+  }
+  return y;
+}

@@ -1,0 +1,179 @@
+// The JS twins of the data-movement kernels: the same plans as
+//   cpp/src/kernels/tile.cc        xx_tile        -> tileBytes, tileWords
+//   cpp/src/kernels/as-strided.cc  xx_as_strided  -> stridedRows (stride-1 rows only)
+//   cpp/src/kernels/fill.cc        xx_fill        -> fillBytes
+// run directly between JS arrays, with no copies in or out of the module.
+// Each twin takes exactly what its kernel takes (dims and repeats; size,
+// stride and offset; one element's bytes), so a shape either runs the same
+// walk on both sides or has no twin. Which one runs for a shape is decided in
+// one place, dispatch.ts; the tests force every twin and the kernel over the
+// same cases (tests/js/executors.test.ts).
+import { DTYPES, isPacked } from '../dtype.js';
+import type { ResidentType } from '../resident.js';
+import type { WordArray } from '../typed-array.js';
+
+// ---------------------------------------------------------------- Tile (tile.cc)
+
+/** An axis of Tile's canonical form: extent and repeats (at least one of them 2 or more). */
+export interface TileAxis {
+  dim: number;
+  readonly repeats: number;
+}
+
+/** tile.cc's canonical form: axes of extent 1 repeated once are no axes; an axis repeated once continues its outer neighbour's run. */
+export function canonicalAxes(dims: readonly number[], repeats: readonly number[]): TileAxis[] {
+  const axes: TileAxis[] = [];
+  for (let i = 0; i < dims.length; i++) {
+    if (repeats[i] === 1 && (dims[i] === 1 || axes.length > 0)) {
+      if (axes.length > 0) axes[axes.length - 1].dim *= dims[i];
+      continue;
+    }
+    axes.push({ dim: dims[i], repeats: repeats[i] });
+  }
+  return axes;
+}
+
+/**
+ * y = x tiled, with copyWithin alone (native memmove, no typed array made per
+ * row): x is first copied to the end of y, and rows are taken from there.
+ * Rows go out in order, and the first copy of an element never lands past
+ * where it is read from, so no write reaches input still to be read.
+ */
+export function tileBytes(x: Uint8Array, y: Uint8Array, axes: readonly TileAxis[], elementSize: number): void {
+  const source = y.length - x.length;
+  y.set(x, source);
+  if (axes.length === 0) {
+    y.copyWithin(0, source, source + elementSize);
+    return;
+  }
+  build(tilePlan(axes, elementSize,
+    (yAt, xAt, n) => y.copyWithin(yAt, source + xAt, source + xAt + n),
+    (start, filled, total) => replicate(y, start, filled, total)), 0, 0, 0);
+}
+
+/** y = x tiled by the same walk, with plain loops for its two moves; an element is `lanes` words. */
+export function tileWords(x: WordArray, y: WordArray, axes: readonly TileAxis[], lanes: number): void {
+  if (axes.length === 0) {
+    for (let j = 0; j < lanes; j++) y[j] = x[j];
+    return;
+  }
+  build(tilePlan(axes, lanes,
+    (yAt, xAt, n) => {
+      for (let j = 0; j < n; j++) y[yAt + j] = x[xAt + j];
+    },
+    (start, filled, total) => {
+      for (let j = start + filled; j < start + total; j++) y[j] = y[j - filled];
+    }), 0, 0, 0);
+}
+
+/** The walk of a tile, in units (bytes or words) of the arrays its two moves work on. */
+interface TilePlan {
+  readonly axes: readonly TileAxis[];
+  readonly inStep: readonly number[];
+  readonly outStep: readonly number[];
+  /** Units per element. */
+  readonly unit: number;
+  /** Copies n units of the input from xAt (relative to the input) to the output at yAt. */
+  readonly copy: (yAt: number, xAt: number, n: number) => void;
+  /** Fills the output from start + filled to start + total with copies of its first `filled` units from start. */
+  readonly repeat: (start: number, filled: number, total: number) => void;
+}
+
+function tilePlan(axes: readonly TileAxis[], unit: number, copy: TilePlan['copy'], repeat: TilePlan['repeat']): TilePlan {
+  const inStep = new Array<number>(axes.length);
+  const outStep = new Array<number>(axes.length);
+  let inner = unit;
+  let outer = unit;
+  for (let i = axes.length - 1; i >= 0; i--) {
+    inStep[i] = inner;
+    outStep[i] = outer;
+    inner *= axes[i].dim;
+    outer *= axes[i].dim * axes[i].repeats;
+  }
+  return { axes, inStep, outStep, unit, copy, repeat };  // a literal, not a spread: V8 spends about 1 us on a spread here
+}
+
+/** tile.cc's build(): the output block of one index of axis `level`, from x at xAt (relative to the input) to y at yAt. */
+function build(plan: TilePlan, level: number, xAt: number, yAt: number): void {
+  const { axes, inStep, outStep } = plan;
+  const { dim, repeats } = axes[level];
+  if (level + 1 === axes.length) {
+    const run = dim * plan.unit;
+    plan.copy(yAt, xAt, run);
+    plan.repeat(yAt, run, run * repeats);
+    return;
+  }
+  for (let i = 0; i < dim; i++) build(plan, level + 1, xAt + i * inStep[level], yAt + i * outStep[level]);
+  const block = dim * outStep[level];
+  plan.repeat(yAt, block, block * repeats);
+}
+
+/** Fills `total` bytes from `start` with copies of the first `filled`, doubling each time (bytes-v128.h's replicate). */
+export function replicate(y: Uint8Array, start: number, filled: number, total: number): void {
+  while (filled < total) {
+    const n = Math.min(filled, total - filled);
+    y.copyWithin(start + filled, start, start + n);
+    filled += n;
+  }
+}
+
+// ---------------------------------------------------------------- AsStrided (as-strided.cc)
+
+/** The AsStrided shapes stridedRows takes: the innermost axis reads consecutive elements (or has extent 1). */
+export function hasStrideOneRows(size: readonly number[], stride: readonly number[]): boolean {
+  const rank = size.length;
+  return rank === 0 || stride[rank - 1] === 1 || size[rank - 1] === 1;
+}
+
+/** y = AsStrided(x), one set of a subarray per output row (see hasStrideOneRows). */
+export function stridedRows(x: Uint8Array, y: Uint8Array, size: readonly number[], stride: readonly number[], offset: number,
+  elementSize: number): void {
+  const rank = size.length;
+  const run = (rank === 0 ? 1 : size[rank - 1]) * elementSize;
+  const index = new Array<number>(Math.max(rank - 1, 0)).fill(0);
+  let start = offset;  // the flat input element of the current row's first
+  for (let at = 0; at < y.length; at += run) {
+    y.set(x.subarray(start * elementSize, start * elementSize + run), at);
+    // The odometer over the outer axes: the last one moves fastest.
+    for (let axis = rank - 2; axis >= 0; axis--) {
+      start += stride[axis];
+      if (++index[axis] < size[axis]) break;
+      start -= stride[axis] * size[axis];
+      index[axis] = 0;
+    }
+  }
+}
+
+// ---------------------------------------------------------------- ConstantOfShape (fill.cc)
+
+/**
+ * Fills `size` elements of `bytes` with the one element whose storage bytes
+ * are `pattern`, through an unsigned view of the element's width, so every
+ * element gets the value's exact bits (a float view could quiet a NaN's
+ * payload); packed types byte by byte as the kernel does, the unused bits
+ * of a last partial byte 0.
+ */
+export function fillBytes(type: ResidentType, bytes: Uint8Array, pattern: Uint8Array, size: number): void {
+  const { buffer, byteOffset, byteLength } = bytes;
+  if (isPacked(type)) {
+    const bits = DTYPES[type].bits;
+    const perByte = 8 / bits;
+    const full = (pattern[0] & ((1 << bits) - 1)) * (bits === 4 ? 0x11 : 0x55);
+    const whole = Math.floor(size / perByte);
+    bytes.fill(full, 0, whole);
+    if (size % perByte !== 0) bytes[whole] = full & ((1 << ((size % perByte) * bits)) - 1);
+    return;
+  }
+  const aligned = pattern.slice().buffer;  // the pattern's bits, aligned for any view
+  switch (pattern.byteLength) {
+    case 1: bytes.fill(pattern[0]); return;
+    case 2: new Uint16Array(buffer, byteOffset, byteLength / 2).fill(new Uint16Array(aligned)[0]); return;
+    case 4: new Uint32Array(buffer, byteOffset, byteLength / 4).fill(new Uint32Array(aligned)[0]); return;
+    // BigInt64Array, not BigUint64Array: V8 fills the signed view 1.5x faster, with the same bits.
+    case 8: new BigInt64Array(buffer, byteOffset, byteLength / 8).fill(new BigInt64Array(aligned)[0]); return;
+    default:  // 16 bytes (complex128): one element, then doubling copies
+      if (byteLength === 0) return;
+      bytes.set(pattern);
+      replicate(bytes, 0, pattern.byteLength, byteLength);
+  }
+}

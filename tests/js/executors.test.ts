@@ -1,0 +1,268 @@
+// Every executor on every case. The dispatcher (js/src/ops/dispatch.ts)
+// routes each call to one executor: the kernel, or a JS twin of it (a word
+// loop, or TypedArray built-ins). Here every valid case of the shared case
+// files (tests/cases/) and of seeded random shapes runs through every
+// executor that can take it, forced, on both builds (tessera.wasm and
+// tessera-scalar.wasm), into a fresh array and into `out`, and from a
+// resident input into a resident output and into `out`. Every run must give
+// the bytes of the independent reference (tests/js/reference.ts).
+//
+// Routing is checked against what ran: each case's routed executor must be
+// one that was forced on that very case, every rule of the table must route
+// some case, and every executor each op has must run somewhere.
+//
+// The forcing switch lives in the test-only entry (tessera-wasm/testing,
+// build/testing/index.cjs: the package's sources plus the dispatcher's
+// internals), never in the package.
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import type * as Testing from 'tessera-wasm/testing';
+import { rng, typesOf } from './helpers';
+import {
+  ALL_TYPES, type Key, type Plain, asStridedReference, constantReference, floorReference, randomTensor, storageBytes, storageFrom, tileReference,
+} from './reference';
+
+type Tw = typeof Testing;
+type Executor = Testing.Executor;
+type Result = Testing.Tensor | Testing.ResidentTensor;
+type Placement = 'fresh' | 'out' | 'resident' | 'resident to out';
+
+const SEED = 23;
+const TILE_TYPES = typesOf('Tile');
+const FILL_TYPES = typesOf('ConstantOfShape');
+const FLOOR_TYPES = typesOf('Floor');
+const EXECUTORS: readonly Executor[] = ['loop', 'builtin', 'kernel'];
+
+/** One valid call: the op, what it returns for an input (resident or not) and options, and the expected storage. */
+interface Case {
+  readonly name: string;
+  readonly op: 'Tile' | 'AsStrided' | 'ConstantOfShape' | 'Floor';
+  readonly input?: Plain;
+  readonly call: (tw: Tw, input: unknown, options: { out?: unknown; resident?: boolean }) => Result;
+  readonly expected: Uint8Array | string[];
+  readonly outType: string;
+}
+
+const sizeOf = (dims: readonly number[]) => dims.reduce((a, b) => a * b, 1);
+const expectedOf = (type: string, keys: Key[]) => storageFrom(type, keys);
+
+function tileCase(name: string, input: Plain, repeats: number[]): Case {
+  return {
+    name: `Tile ${name}`, op: 'Tile', input, outType: input.type,
+    call: (tw, x, options) => tw.tile(x as never, repeats, options as never),
+    expected: expectedOf(input.type, tileReference(input, repeats)),
+  };
+}
+
+function asStridedCase(name: string, input: Plain, size: number[], stride: number[], offset: number): Case {
+  return {
+    name: `AsStrided ${name}`, op: 'AsStrided', input, outType: input.type,
+    call: (tw, x, options) => tw.asStrided(x as never, { size, stride, offset, ...options } as never),
+    expected: expectedOf(input.type, asStridedReference(input, size, stride, offset)),
+  };
+}
+
+function constantCase(name: string, value: Plain, shape: number[]): Case {
+  return {
+    name: `ConstantOfShape ${name}`, op: 'ConstantOfShape', outType: value.type,
+    call: (tw, _x, options) => tw.constantOfShape(shape, value as never, options as never),
+    expected: expectedOf(value.type, constantReference(value, shape)),
+  };
+}
+
+function floorCase(name: string, input: Plain): Case {
+  return {
+    name: `Floor ${name}`, op: 'Floor', input, outType: input.type,
+    call: (tw, x, options) => tw.floor(x as never, options as never),
+    expected: floorReference(input),
+  };
+}
+
+// ---------------------------------------------------------------- the cases
+
+interface FileCase {
+  name: string; heavy?: boolean; error?: unknown; runNodeOnly?: boolean;
+  input?: { type: string; dims?: number[] }; value?: { type: string };
+  repeats?: (number | string)[]; shape?: (number | string)[]; size?: (number | string)[]; stride?: (number | string)[]; offset?: (number | string)[];
+}
+
+/** The valid cases of tests/cases/*.json that this process can hold, with seeded data. */
+function sharedCases(): Case[] {
+  const cases: Case[] = [];
+  let seed = SEED;
+  for (const file of ['tile.json', 'as-strided.json', 'constant-of-shape.json']) {
+    const { op, cases: list } = JSON.parse(readFileSync(path.resolve(__dirname, '../cases', file), 'utf8')) as { op: string; cases: FileCase[] };
+    for (const c of list) {
+      if (c.error || c.heavy || c.runNodeOnly) continue;
+      const numbers = (l: (number | string)[] | undefined) => (l ?? []).map(Number);
+      if (op === 'Tile') {
+        const input = randomTensor(c.input!.type, c.input!.dims ?? [1], seed++);
+        const repeats = numbers(c.repeats);
+        if (sizeOf(input.dims.map((d, i) => d * repeats[i])) > 1 << 16) continue;
+        cases.push(tileCase(c.name, input, repeats));
+      } else if (op === 'AsStrided') {
+        const size = numbers(c.size);
+        if (sizeOf(size) > 1 << 16) continue;
+        cases.push(asStridedCase(c.name, randomTensor(c.input!.type, c.input!.dims ?? [1], seed++), size, numbers(c.stride), numbers(c.offset)[0] ?? 0));
+      } else {
+        const shape = numbers(c.shape);
+        if (sizeOf(shape) > 1 << 16) continue;
+        cases.push(constantCase(c.name, randomTensor(c.value?.type ?? 'float32', [1], seed++), shape));
+      }
+    }
+  }
+  return cases;
+}
+
+// Shape classes chosen to reach every routing rule: outputs under and over
+// the word loop's 1 KiB, few rows and many, short rows and long ones.
+function randomCases(): Case[] {
+  const next = rng(SEED);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
+  const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
+  const cases: Case[] = [];
+  const shapes: [string, () => [number[], number[]]][] = [
+    ['tiny', () => { const r = int(0, 4); return [Array.from({ length: r }, () => int(1, 4)), Array.from({ length: r }, () => int(0, 3))]; }],
+    ['few long rows', () => [[int(1, 3), int(300, 700)], [int(1, 2), int(1, 3)]]],
+    ['many short rows', () => [[int(60, 200), int(1, 6)], [int(1, 2), int(2, 4)]]],
+    ['many long rows', () => [[int(9, 20), int(260, 400)], [1, 2]]],
+    ['deep', () => [[int(2, 5), int(2, 5), int(2, 5), int(2, 9)], [int(1, 3), int(1, 3), int(1, 3), int(1, 3)]]],
+  ];
+  for (let i = 0; i < 120; i++) {
+    const type = pick(TILE_TYPES);
+    const [kind, shape] = pick(shapes);
+    const [dims, repeats] = shape();
+    cases.push(tileCase(`${kind} ${type} [${dims}] by [${repeats}]`, randomTensor(type, dims, SEED + i), repeats));
+  }
+  for (let i = 0; i < 80; i++) {
+    const type = pick(ALL_TYPES);
+    const n = pick([int(1, 40), int(200, 3000)]);
+    const windowed = next() < 0.5;
+    // Sliding windows (stride-1 rows), or a transpose (no stride-1 rows).
+    const rows = int(1, Math.min(40, n));
+    const size = windowed ? [rows, Math.max(1, n - rows + 1)] : [Math.max(1, Math.floor(n / rows)), rows];
+    const stride = windowed ? [1, 1] : [1, size[0]];
+    const inputSize = windowed ? n : size[0] * rows;
+    cases.push(asStridedCase(`${windowed ? 'windows' : 'transpose'} ${type} [${size}]`, randomTensor(type, [inputSize], SEED + 1000 + i), size, stride, 0));
+  }
+  for (let i = 0; i < 40; i++) {
+    const type = pick(FILL_TYPES);
+    const shape = pick([[int(0, 9)], [int(1, 40), int(1, 70)], []]);
+    cases.push(constantCase(`${type} [${shape}]`, randomTensor(type, [1], SEED + 2000 + i), shape));
+  }
+  for (let i = 0; i < 16; i++) {
+    const type = pick(FLOOR_TYPES);
+    const dims = pick([[int(0, 70)], [int(1, 30), int(1, 30)]]);
+    cases.push(floorCase(`${type} [${dims}]`, randomTensor(type, dims, SEED + 3000 + i)));
+  }
+  return cases;
+}
+
+const CASES = [...sharedCases(), ...randomCases()];
+
+// ---------------------------------------------------------------- the runs
+
+const load = (): Tw => {
+  let m: Tw | undefined;
+  jest.isolateModules(() => { m = require('tessera-wasm/testing'); });
+  return m!;
+};
+const builds: { name: string; tw: Tw }[] = [];
+
+beforeAll(async () => {
+  for (const backend of ['simd', 'scalar'] as const) {
+    const tw = load();
+    await tw.init({ backend, autoRelease: false });
+    expect(tw.backendInfo().simd).toBe(backend === 'simd');
+    builds.push({ name: backend, tw });
+  }
+});
+
+/** A zeroed `out` of the output's storage class and length. */
+function outFor(tw: Tw, type: string, expected: Uint8Array | string[]): ArrayBufferView {
+  const Storage = (globalThis as unknown as Record<string, new (buffer: ArrayBuffer) => ArrayBufferView>)[tw.DTYPES[type as 'float32'].storage];
+  return new Storage(new ArrayBuffer((expected as Uint8Array).byteLength));
+}
+
+/** Runs a case once: where the input and output live, and who computes it. */
+function runOnce(tw: Tw, c: Case, placement: Placement, executor: Executor | undefined): { bytes: Uint8Array | string[]; ran: Executor | undefined; rule: string | undefined } {
+  const residentIn = (placement === 'resident' || placement === 'resident to out') && c.input !== undefined;
+  const input = residentIn ? tw.toResident(c.input as never) : c.input;
+  const out = placement === 'out' || placement === 'resident to out' ? outFor(tw, c.outType, c.expected) : undefined;
+  const options = { ...(out ? { out } : {}), ...(placement === 'resident' && c.op === 'ConstantOfShape' ? { resident: true } : {}) };
+  try {
+    const probed = tw.withExecutor(executor, () => c.call(tw, input, options));
+    const result = probed.value;
+    const resident = tw.ResidentTensor.isResident(result);
+    expect(resident).toBe(placement === 'resident');
+    if (out !== undefined) expect((result as Testing.Tensor).data).toBe(out);
+    const bytes = storageBytes(tw.ResidentTensor.isResident(result) ? result.toTensor() : result);
+    if (tw.ResidentTensor.isResident(result)) result.dispose();
+    return { bytes, ran: probed.ran, rule: probed.rule };
+  } finally {
+    if (residentIn) (input as Testing.ResidentTensor).dispose();
+  }
+}
+
+const same = (a: Uint8Array | string[], b: Uint8Array | string[]) =>
+  Array.isArray(a) ? JSON.stringify(a) === JSON.stringify(b) : Buffer.from(a as Uint8Array).equals(Buffer.from(b as Uint8Array));
+
+/** The placements a case can take: strings have no `out` and cannot be resident. */
+function placementsOf(c: Case): Placement[] {
+  if (c.outType === 'string') return ['fresh'];
+  return ['fresh', 'out', 'resident', 'resident to out'];
+}
+
+const ranByOp = new Map<string, Set<Executor>>();
+const rulesRouted = new Set<string>();
+
+describe('every executor on every case, on both builds', () => {
+  it(`has cases (${CASES.length})`, () => {
+    expect(CASES.length).toBeGreaterThan(250);
+  });
+
+  for (const c of CASES) {
+    it(c.name, () => {
+      const failures: string[] = [];
+      for (const { name, tw } of builds) {
+        const forcedHere = new Set<Executor>();
+        let routed: Executor | undefined;
+        for (const placement of placementsOf(c)) {
+          const route = runOnce(tw, c, placement, undefined);
+          if (placement === 'fresh') routed = route.ran;
+          rulesRouted.add(`${c.op}: ${route.rule}`);
+          if (!same(route.bytes, c.expected)) failures.push(`${name} ${placement}, routed to ${route.ran} (${route.rule})`);
+          for (const executor of EXECUTORS) {
+            const run = runOnce(tw, c, placement, executor);
+            if (run.ran !== executor) continue;  // this executor cannot take the case there
+            forcedHere.add(executor);
+            if (placement !== 'resident' && placement !== 'resident to out') {
+              if (!ranByOp.has(c.op)) ranByOp.set(c.op, new Set());
+              ranByOp.get(c.op)!.add(executor);
+            }
+            if (!same(run.bytes, c.expected)) failures.push(`${name} ${placement}, forced ${executor}`);
+          }
+        }
+        // The executor routing chose for JS arrays was itself forced over this case.
+        if (routed === undefined || !forcedHere.has(routed)) failures.push(`${name}: routed to ${routed}, which no forced run covered`);
+      }
+      expect(failures).toEqual([]);
+    });
+  }
+
+  it('routes some case by every rule of the table', () => {
+    const routed = new Set([...rulesRouted].map((r) => r.split(': ')[1]));
+    const rules = builds[0].tw.RULES.map((r) => r.name);
+    expect(rules.filter((r) => !routed.has(r))).toEqual([]);
+  });
+
+  it('ran every executor each op has', () => {
+    const ran = Object.fromEntries([...ranByOp].map(([op, set]) => [op, [...set].sort()]));
+    expect(ran).toEqual({
+      Tile: ['builtin', 'kernel', 'loop'],
+      AsStrided: ['builtin', 'kernel'],
+      ConstantOfShape: ['builtin', 'kernel'],
+      Floor: ['kernel'],
+    });
+  });
+});
