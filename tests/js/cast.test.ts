@@ -4,7 +4,7 @@
 // the kernel pairs, resident and out, and each version's rules in runNode.
 import fc from 'fast-check';
 import * as tw from 'tessera-wasm';
-import { convertInJs } from '../../js/src/ops/cast-convert';
+import type * as Testing from 'tessera-wasm/testing';
 import { CAST_KERNELS } from '../../js/src/generated/casts';
 import { FLOAT_TYPES, elementsOf, expected, sameElement } from './cast-reference';
 import { expectSpecError } from './helpers';
@@ -117,24 +117,52 @@ describe('Cast-25, property tests over 32- and 64-bit inputs', () => {
   });
 });
 
-describe('the JavaScript twin gives what each kernel gives', () => {
-  const RULES = { saturate: true, roundMode: 'up' as const };
+describe('the dispatcher: the kernel and its JavaScript twin give the same bits', () => {
+  // The test-only entry (build/testing) forces an executor; its own instance, on the build this project runs.
+  let tt: typeof Testing;
+  beforeAll(async () => {
+    jest.isolateModules(() => { tt = require('tessera-wasm/testing'); });
+    await tt.init({ backend: tw.backendInfo().simd ? 'simd' : 'scalar' });
+  });
+
+  const inputFor = (from: string): tw.Tensor => {
+    if (tw.DTYPES[from as 'uint8'].bits <= 16) return everyPattern(from).x;
+    if (from === 'float32') return tw.tensor('float32', Array.from(new Float32Array(Uint32Array.from({ length: 5000 }, (_, i) => Math.imul(i, 2654435761) >>> 0).buffer)));
+    if (from === 'int32') return tw.tensor('int32', Array.from({ length: 5000 }, (_, i) => Math.imul(i, 2654435761)));
+    return tw.tensor('int64', Array.from({ length: 5000 }, (_, i) => BigInt(Math.imul(i, 2654435761)) * 4294967311n - (1n << 62n)));
+  };
+
   for (const pair of Object.keys(CAST_KERNELS)) {
     const [from, to] = pair.split('>');
-    it(`${pair} (${CAST_KERNELS[pair]})`, () => {
-      const x = FLOAT_TYPES.has(from) && from !== 'float32' || tw.DTYPES[from as 'uint8'].bits <= 16 ? everyPattern(from).x
-        : from === 'float32' ? tw.tensor('float32', Array.from(new Float32Array(Uint32Array.from({ length: 5000 }, (_, i) => (i * 2654435761) >>> 0).buffer)))
-          : from === 'int32' ? tw.tensor('int32', Array.from({ length: 5000 }, (_, i) => ((i * 2654435761) | 0)))
-            : tw.tensor('int64', Array.from({ length: 5000 }, (_, i) => BigInt(i * 2654435761) * 4294967311n - (1n << 62n)));
-      const viaKernel = tw.cast(x, to as 'float32');
-      const viaJs = new (tw.DTYPES[to as 'float32'].storage === 'Array' ? Array : (globalThis as never)[tw.DTYPES[to as 'float32'].storage])(x.size) as Float32Array;
-      convertInJs({ op: 'Cast' }, from as never, to as never, x.data, x.size, viaJs as never, RULES);
-      const a = elementsOf(to, viaKernel.data as ArrayLike<unknown>, x.size);
-      const b = elementsOf(to, viaJs, x.size);
-      const differ = a.findIndex((v, i) => !sameElement(v, b[i]));
-      expect(differ).toBe(-1);
+    it(`${pair} (${CAST_KERNELS[pair]}), fresh, into out and resident`, () => {
+      const x = inputFor(from);
+      const results = (['kernel', 'loop'] as const).map((executor) => {
+        const fresh = tt.withExecutor(executor, () => tt.cast(x as never, to as 'float32'));
+        expect(fresh.ran).toBe(executor);
+        const out = new (globalThis as never as Record<string, new (n: number) => ArrayLike<number>>)[tw.DTYPES[to as 'float32'].storage](x.size);
+        const into = tt.withExecutor(executor, () => tt.cast(x as never, to as 'float32', { out: out as Float32Array }));
+        expect(into.value.data).toBe(out);
+        const r = tt.toResident(x as never);
+        const resident = tt.withExecutor(executor, () => tt.cast(r, to as 'float32'));
+        expect(tt.ResidentTensor.isResident(resident.value)).toBe(true);
+        const back = (resident.value as Testing.ResidentTensor).toTensor();
+        for (const t of [r, resident.value as Testing.ResidentTensor]) t.dispose();
+        return [fresh.value.data, out, back.data].map((d) => elementsOf(to, d as ArrayLike<unknown>, x.size));
+      });
+      const [kernel, twin] = results;
+      for (let k = 0; k < 3; k++) {
+        expect(kernel[k].findIndex((v, i) => !sameElement(v, kernel[0][i]))).toBe(-1);
+        expect(twin[k].findIndex((v, i) => !sameElement(v, kernel[0][i]))).toBe(-1);
+      }
     });
   }
+
+  it('routes a pair with no kernel to the twin, resident inputs too', () => {
+    const probed = tt.withExecutor(undefined, () => tt.cast(tt.tensor('float32', [1]), 'float8e4m3fn'));
+    expect([probed.rule, probed.ran]).toEqual(['convert without a kernel', 'loop']);
+    const kernel = tt.withExecutor(undefined, () => tt.cast(tt.tensor('uint8', [1]), 'float32'));
+    expect([kernel.rule, kernel.ran]).toEqual(['convert', 'kernel']);
+  });
 });
 
 describe('strings', () => {

@@ -1,21 +1,21 @@
 // ONNX Cast and CastLike: every element converted to another type.
 //
-// Built as a plan (output type, dims, size, and which way converts: a kernel
-// of tessera/casts.inc, a plain copy, or the JavaScript converter) and one
-// executor that runs a plan whatever the input is (resident or not, with or
-// without `out`), so the dispatcher can take the executor over.
-import { DTYPES, type DataType, type TensorData, allocateData, isDataType, storageBytes, storageConstructor, storageLength } from '../dtype.js';
+// The op checks its version's rules and makes a plan (the pair, its rules,
+// and the kernel of tessera/casts.inc that serves it, if one does); the
+// dispatcher (dispatch.ts) decides where the output goes and whether the
+// kernel or the JS twin (cast-convert.ts) computes it.
+import { DTYPES, type DataType, isDataType } from '../dtype.js';
 import { type OpContext, describe, specError } from '../errors.js';
 import type { RoundMode } from '../formats.js';
 import { CAST_KERNELS } from '../generated/casts.js';
-import { ResidentTensor, type ResidentType, allocateResident, asOperand } from '../resident.js';
-import { type Tensor, type TensorLike, tensorOf } from '../tensor.js';
-import { leadingBytes } from '../typed-array.js';
-import { checkedBytes, copyIn, copyOut, heapView, requireReady, wasm, withScratch } from '../wasm.js';
+import { type ResidentTensor, type ResidentType, asOperand } from '../resident.js';
+import type { Tensor, TensorLike } from '../tensor.js';
+import { requireReady } from '../wasm.js';
 import { type OpVersion, newest } from '../versions.js';
 import { ownValue, requireType } from './check.js';
 import { type CastRules, convertInJs } from './cast-convert.js';
-import { type CheckedOut, type OutOf, checkOut } from './out.js';
+import { type ConvertOps, type ConvertPlan, dispatch } from './dispatch.js';
+import { type OutOf, checkOut } from './out.js';
 
 /** tw.cast's options: ONNX Cast's `saturate` and `round_mode`, and `out`. */
 export interface CastOptions<T extends DataType = DataType> {
@@ -25,22 +25,6 @@ export interface CastOptions<T extends DataType = DataType> {
   roundMode?: RoundMode;
   /** Write the result here: exactly the output's storage class and length. */
   out?: OutOf<T>;
-}
-
-/** How a plan converts. */
-export type CastWay =
-  | { readonly kind: 'copy' }                        // same type: the bytes as they are
-  | { readonly kind: 'kernel'; readonly name: string } // a row of casts.inc
-  | { readonly kind: 'js' };                         // cast-convert.ts
-
-/** One Cast, planned: what comes out and how. */
-export interface CastPlan {
-  readonly from: DataType;
-  readonly to: DataType;
-  readonly dims: readonly number[];
-  readonly size: number;
-  readonly rules: CastRules;
-  readonly way: CastWay;
 }
 
 /**
@@ -153,94 +137,39 @@ function nodeRules(context: OpContext, version: OpVersion, attributes: Record<st
 }
 
 // ---------------------------------------------------------------------------
-// Plan and execute
+// The plan, for the dispatcher
+
+/** One Cast's arguments: the pair, its rules, and the kernel of casts.inc that serves it, if any. */
+interface CastArgs {
+  readonly context: OpContext;
+  readonly from: DataType;
+  readonly to: DataType;
+  readonly rules: CastRules;
+  readonly kernel: string | undefined;
+}
+
+/** Cast's kernel (one export; the pair picks the row of casts.inc) and its JS twin (cast-convert.ts). */
+const CAST: ConvertOps<CastArgs> = {
+  hasKernel: (a) => a.kernel !== undefined,
+  kernel: (kernels, x, y, size, a) => kernels.cast(x, y, size, DTYPES[a.from].onnx, DTYPES[a.to].onnx),
+  twin: (x, y, size, a) => {
+    if (a.from === a.to && a.from !== 'string') (y as Uint8Array).set(x as Uint8Array);  // the same type: bits as they are
+    else convertInJs(a.context, a.from, a.to, x, size, y as never, a.rules);
+  },
+};
 
 function castWith(context: OpContext, version: OpVersion, input: unknown, to: DataType, rules: CastRules, out?: unknown): Tensor | ResidentTensor {
   const x = asOperand(input, context, 'input');
   const plan = planCast(context, version, x, to, rules);
-  const checkedOut = out === undefined ? undefined : checkOut(context, out, to, plan.size);
-  return executeCast(context, plan, x, checkedOut);
+  return dispatch(plan, out === undefined ? undefined : checkOut(context, out, to, x.size));
 }
 
-/** The plan: the version's type constraints hold, and the way is chosen from the pair. */
-export function planCast(context: OpContext, version: OpVersion, x: Tensor | ResidentTensor, to: DataType, rules: CastRules): CastPlan {
+/** The plan: the version's type constraints hold; the pair names its kernel, if one serves it. */
+export function planCast(context: OpContext, version: OpVersion, x: Tensor | ResidentTensor, to: DataType, rules: CastRules): ConvertPlan<CastArgs> {
   requireType(context, 'input', x.type, version.types.T1);
   if (!version.types.T2.includes(to)) {
     throw specError(context, 'to', `the output type must be one of ${version.types.T2.join(', ')} (got ${to})`);
   }
-  const kernel = CAST_KERNELS[`${x.type}>${to}`];
-  const way: CastWay = x.type === to ? { kind: 'copy' } : kernel !== undefined ? { kind: 'kernel', name: kernel } : { kind: 'js' };
-  return { from: x.type, to, dims: x.dims, size: x.size, rules, way };
-}
-
-/** Runs a plan: into `out`, a fresh array, or (resident x, no out, not string) a resident tensor. */
-export function executeCast(context: OpContext, plan: CastPlan, x: Tensor | ResidentTensor, out?: CheckedOut): Tensor | ResidentTensor {
-  const { from, to, size } = plan;
-  if (ResidentTensor.isResident(x)) {
-    if (out === undefined && to !== 'string') return castResident(context, plan, x);
-    return executeCast(context, plan, x.toTensor(), out);  // a resident chain ends in a JS array
-  }
-  const y = (out?.array ?? allocateData(to, size)) as TensorData;
-  if (size > 0) {
-    if (plan.way.kind === 'copy' && to !== 'string') {
-      const bytes = storageBytes(to as ResidentType, size);
-      leadingBytes(y as ArrayBufferView, bytes)!.set(checkedBytes(context, 'input', x.data as ArrayBufferView, bytes));
-    } else if (plan.way.kind !== 'kernel') {
-      convertInJs(context, from, to, readable(context, x), size, writable(to, y, out), plan.rules);
-    } else {
-      const inBytes = storageBytes(from as ResidentType, size);
-      const outBytes = storageBytes(to as ResidentType, size);
-      withScratch(context, [inBytes, outBytes], ([xOffset, yOffset]) => {
-        copyIn(context, 'input', xOffset, x.data as ArrayBufferView, inBytes);
-        runWay(plan, xOffset, yOffset, inBytes);
-        copyOut(yOffset, y as ArrayBufferView, outBytes);
-      });
-    }
-  }
-  return tensorOf(to, y as never, plan.dims, size);
-}
-
-function castResident(context: OpContext, plan: CastPlan, x: ResidentTensor): ResidentTensor {
-  const to = plan.to as ResidentType;
-  const y = allocateResident(context, to, plan.dims, plan.size);
-  try {
-    if (plan.size === 0) return y;
-    if (plan.way.kind === 'js') {
-      const converted = executeCast(context, plan, x.toTensor()) as Tensor;
-      copyIn(context, 'input', y.offset, converted.data as ArrayBufferView, y.byteLength);
-    } else {
-      runWay(plan, x.offset, y.offset, x.byteLength);
-    }
-    return y;
-  } catch (error) {
-    y.dispose();
-    throw error;
-  }
-}
-
-/** A kernel or a copy, from one place in memory to another. */
-function runWay(plan: CastPlan, x: number, y: number, inBytes: number): void {
-  if (plan.way.kind === 'copy') {
-    const bytes = heapView(Uint8Array, 0, wasm().memory.buffer.byteLength);
-    bytes.copyWithin(y, x, x + inBytes);
-  } else {
-    wasm().kernels.cast(x, y, plan.size, DTYPES[plan.from].onnx, DTYPES[plan.to].onnx);
-  }
-}
-
-/** The input's storage, measured again now (a resizable buffer may have shrunk) and read through a private view. */
-function readable(context: OpContext, x: Tensor): unknown {
-  if (x.type === 'string') return x.data;
-  const type = x.type as ResidentType;
-  const bytes = checkedBytes(context, 'input', x.data as ArrayBufferView, storageBytes(type, x.size));
-  const Storage = storageConstructor(type) as unknown as new (buffer: ArrayBufferLike, offset: number, length: number) => ArrayBufferView;
-  return new Storage(bytes.buffer, bytes.byteOffset, storageLength(type, x.size));
-}
-
-/** Where the converter writes: the storage class itself (a float16 `out` that is a Float16Array is written as its bits). */
-function writable(to: DataType, y: TensorData, out: CheckedOut | undefined): { [index: number]: number | bigint | string; length: number } {
-  if (out === undefined || to === 'string') return y as never;
-  const { facts } = out;
-  if (facts.kind !== 'Float16Array') return y as never;
-  return new Uint16Array(facts.buffer, facts.byteOffset, facts.length);
+  const kernel = x.type === to ? undefined : CAST_KERNELS[`${x.type}>${to}`];
+  return { kind: 'convert', context, input: x, outType: to, ops: CAST, args: { context, from: x.type, to, rules, kernel } };
 }

@@ -5,13 +5,15 @@
 //     or a fill asked for one), the caller's `out`, or a fresh array;
 //   who computes it: the kernel in WebAssembly, or one of its JS twins
 //     (twins.ts): plain loops over words, or TypedArray built-ins
-//     (copyWithin, set, fill) between the JS arrays,
+//     (copyWithin, set, fill) between the JS arrays; a conversion's twin
+//     is its op's JS converter (Cast: cast-convert.ts), which runs every
+//     pair no kernel serves,
 // by the first row of RULES that matches, and runs it.
 //
 // The tests call withExecutor (through the test-only entry js/src/testing.ts,
 // never the package's) to force each executor over the same cases and check
 // that every one gives the same bytes.
-import { DTYPES, type TensorData, allocateData, elementBytes, isPacked, storageBytes } from '../dtype.js';
+import { DTYPES, type DataType, type TensorData, allocateData, elementBytes, isPacked, storageBytes, storageConstructor, storageLength } from '../dtype.js';
 import type { OpContext } from '../errors.js';
 import { ResidentTensor, type ResidentType, allocateResident } from '../resident.js';
 import { type Tensor, tensorOf } from '../tensor.js';
@@ -71,6 +73,28 @@ export interface MapPlan<A = unknown> {
   readonly args: A;
 }
 
+/**
+ * What a convert op gives the dispatcher once: its kernel over the op's own
+ * arguments where one serves them (Cast: tessera/casts.inc's pairs), and its
+ * JS twin, which takes every case.
+ */
+export interface ConvertOps<A> {
+  readonly hasKernel: (args: A) => boolean;
+  readonly kernel: (kernels: Kernels, x: number, y: number, size: number, args: A) => void;
+  /** x: the input's storage (string[] for strings); y: the output's, zeroed (a Uint16Array for float16). */
+  readonly twin: (x: unknown, y: unknown, size: number, args: A) => void;
+}
+
+/** Each element converted to another type (Cast): the same dims, a new type. */
+export interface ConvertPlan<A = unknown> {
+  readonly kind: 'convert';
+  readonly context: OpContext;
+  readonly input: Tensor | ResidentTensor;
+  readonly outType: DataType;
+  readonly ops: ConvertOps<A>;
+  readonly args: A;
+}
+
 /** Every element one value (ConstantOfShape). */
 export interface FillPlan {
   readonly kind: 'fill';
@@ -87,7 +111,7 @@ export interface FillPlan {
 // Each op's arguments are its own: `any` here stands for "some A", which the
 // plan's ops and args share (TypeScript has no existential types).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Plan = MovePlan<any> | MapPlan<any> | FillPlan;
+export type Plan = MovePlan<any> | MapPlan<any> | ConvertPlan<any> | FillPlan;
 
 /** Who computes an output: plain JS loops, TypedArray built-ins, or the kernel in WebAssembly. */
 export type Executor = 'loop' | 'builtin' | 'kernel';
@@ -105,6 +129,7 @@ interface Facts {
   readonly rows: number;
   readonly rowBytes: number;
   readonly callsPerRow: number;
+  readonly hasKernel: boolean;
 }
 
 interface Rule {
@@ -139,10 +164,15 @@ const BUILTIN_MAX_ROW_CALLS = 8;
 
 /** The routing rules, in order: the first whose `when` holds names the executor. */
 export const RULES: readonly Rule[] = [
+  // A conversion no kernel serves (strings, the narrow formats, most pairs): the JS twin, resident or not.
+  { name: 'convert without a kernel', executor: 'loop', when: (f) => f.kind === 'convert' && !f.hasKernel },
   // The bytes are in module memory already: no JS array to work between.
   { name: 'resident', executor: 'kernel', when: (f) => f.resident },
   // Floor has no JS twin: Math.floor of a float16 or bfloat16 needs a decode and encode per element.
   { name: 'map', executor: 'kernel', when: (f) => f.kind === 'map' },
+  // A SIMD128 kernel converts 1e6 uint8 or float16 to float32 faster than a JS loop even with the copies in and out
+  // (bench/workloads.mjs, 'cast': see docs/performance.md).
+  { name: 'convert', executor: 'kernel', when: (f) => f.kind === 'convert' },
   // Writes the output where it is, once; through the module it would move three times (fill, copy out).
   { name: 'fill', executor: 'builtin', when: (f) => f.kind === 'fill' },
   // 4-bit and 2-bit elements share bytes: unpacked, moved and packed again in WebAssembly.
@@ -160,16 +190,21 @@ function factsOf(plan: Plan): Facts {
     return {
       kind: 'move', resident: ResidentTensor.isResident(plan.input), packed: isPacked(type), outputBytes: plan.size * width,
       hasLoop: plan.ops.loop !== undefined, hasBuiltin: plan.builtin && plan.ops.builtin !== undefined,
-      rows: plan.rows, rowBytes: plan.rowElements * width, callsPerRow: plan.callsPerRow,
+      rows: plan.rows, rowBytes: plan.rowElements * width, callsPerRow: plan.callsPerRow, hasKernel: true,
     };
   }
-  const resident = plan.kind === 'map' ? ResidentTensor.isResident(plan.input) : plan.resident;
-  return { kind: plan.kind, resident, packed: false, outputBytes: 0, hasLoop: false, hasBuiltin: false, rows: 0, rowBytes: 0, callsPerRow: 0 };
+  const resident = plan.kind === 'fill' ? plan.resident : ResidentTensor.isResident(plan.input);
+  const convert = plan.kind === 'convert';
+  return {
+    kind: plan.kind, resident, packed: false, outputBytes: 0, hasLoop: convert, hasBuiltin: false, rows: 0, rowBytes: 0, callsPerRow: 0,
+    hasKernel: !convert || plan.ops.hasKernel(plan.args),
+  };
 }
 
 /** The executors that can take a plan: the kernel always; a twin where the plan has one and the data is in JS arrays. */
 export function executorsFor(plan: Plan): Executor[] {
   const facts = factsOf(plan);
+  if (facts.kind === 'convert') return facts.hasKernel ? ['kernel', 'loop'] : ['loop'];  // the twin takes resident inputs too
   const executors: Executor[] = ['kernel'];
   if (facts.resident || facts.packed) return executors;
   if (facts.hasLoop) executors.push('loop');
@@ -227,6 +262,7 @@ export function dispatch(plan: Plan, out?: CheckedOut): Tensor | ResidentTensor 
   switch (plan.kind) {
     case 'move': return runMove(plan, executor, plan.input, out);
     case 'map': return runMap(plan, out);
+    case 'convert': return runConvert(plan, executor, out);
     case 'fill': return runFill(plan, executor, out);
   }
 }
@@ -314,6 +350,57 @@ function runMap<A>(plan: MapPlan<A>, out?: CheckedOut): Tensor | ResidentTensor 
     });
   }
   return tensorOf(outType, output as never, x.dims, x.size);
+}
+
+function runConvert<A>(plan: ConvertPlan<A>, executor: Executor, out?: CheckedOut): Tensor | ResidentTensor {
+  const { context, input: x, outType } = plan;
+  if (ResidentTensor.isResident(x)) {
+    if (executor === 'kernel') {
+      return intoResidentOrOut(context, outType as ResidentType, x.dims, x.size, out, (y) => {
+        if (x.size > 0) plan.ops.kernel(wasm().kernels, x.offset, y, x.size, plan.args);
+      });
+    }
+    const converted = runConvert({ ...plan, input: x.toTensor() }, executor, out) as Tensor;
+    if (out !== undefined || outType === 'string') return converted;  // strings cannot be resident
+    const y = allocateResident(context, outType as ResidentType, x.dims, x.size);
+    try {
+      copyIn(context, 'input', y.offset, converted.data as ArrayBufferView, y.byteLength);
+    } catch (error) {
+      y.dispose();
+      throw error;
+    }
+    return y;
+  }
+  const output = (out?.array ?? allocateData(outType, x.size)) as TensorData;
+  if (x.size > 0) {
+    if (executor === 'loop') {
+      plan.ops.twin(storageOf(context, x), writableStorage(outType, output, out), x.size, plan.args);
+    } else {
+      const inBytes = storageBytes(x.type as ResidentType, x.size);
+      const outBytes = storageBytes(outType as ResidentType, x.size);
+      withScratch(context, [inBytes, outBytes], ([xAt, yAt]) => {
+        copyIn(context, 'input', xAt, x.data as ArrayBufferView, inBytes);
+        plan.ops.kernel(wasm().kernels, xAt, yAt, x.size, plan.args);
+        copyOut(yAt, output as ArrayBufferView, outBytes);
+      });
+    }
+  }
+  return tensorOf(outType, output as never, x.dims, x.size);
+}
+
+/** An input's storage measured again now (a resizable buffer may have shrunk) and read through a private view of its class. */
+function storageOf(context: OpContext, x: Tensor): unknown {
+  if (x.type === 'string') return x.data;
+  const type = x.type as ResidentType;
+  const bytes = checkedBytes(context, 'input', x.data as ArrayBufferView, storageBytes(type, x.size));
+  const Storage = storageConstructor(type) as unknown as new (buffer: ArrayBufferLike, offset: number, length: number) => ArrayBufferView;
+  return new Storage(bytes.buffer, bytes.byteOffset, storageLength(type, x.size));
+}
+
+/** Where a twin writes: the output's storage class (a float16 `out` that is a Float16Array, as its bits). */
+function writableStorage(type: DataType, output: TensorData, out: CheckedOut | undefined): unknown {
+  if (out === undefined || type === 'string' || out.facts.kind !== 'Float16Array') return output;
+  return new Uint16Array(out.facts.buffer, out.facts.byteOffset, out.facts.length);
 }
 
 function runFill(plan: FillPlan, executor: Executor, out?: CheckedOut): Tensor | ResidentTensor {
