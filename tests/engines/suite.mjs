@@ -22,9 +22,12 @@
 //     type it does not take must be a SpecError naming op, version and param.
 //     Modes: fresh outputs, resident tensors, and `out` (README, "Fresh
 //     arrays, `out`, or resident tensors");
+//   - Cast and CastLike: hand-written conversions in every mode and their
+//     versions' rules (cast.mjs);
 //   - the error contract on a sample of bad inputs: a tw.SpecError with op,
 //     version and param, a message that starts with the op, and no memory held;
 //   - memory given back: releaseMemory() and the automatic release (memory.mjs).
+import { castChecks } from './cast.mjs';
 import { Checks, expectTensor, mismatch, thrown } from './checks.mjs';
 import { differential } from './differential.mjs';
 import { errorContract } from './errors.mjs';
@@ -51,6 +54,7 @@ export async function runSuite(tw, { backend, vectors, log = console.log, seed =
     const heapBefore = tw.memoryStats().heapBytesInUse;
     await officialVectors(context, vectors);
     await differential(context, ['fresh', 'resident', 'out']);
+    await castChecks(context);
     await errorContract(context);
     await checks.run('every tensor freed: heapBytesInUse back where it started', () => {
       const after = tw.memoryStats().heapBytesInUse;
