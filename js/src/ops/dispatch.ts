@@ -376,16 +376,32 @@ function runConvert<A>(plan: ConvertPlan<A>, executor: Executor, out?: CheckedOu
     if (executor === 'loop') {
       plan.ops.twin(storageOf(context, x), writableStorage(outType, output, out), x.size, plan.args);
     } else {
-      const inBytes = storageBytes(x.type as ResidentType, x.size);
-      const outBytes = storageBytes(outType as ResidentType, x.size);
-      withScratch(context, [inBytes, outBytes], ([xAt, yAt]) => {
-        copyIn(context, 'input', xAt, x.data as ArrayBufferView, inBytes);
-        plan.ops.kernel(wasm().kernels, xAt, yAt, x.size, plan.args);
-        copyOut(yAt, output as ArrayBufferView, outBytes);
-      });
+      convertInChunks(plan, x, output as ArrayBufferView);
     }
   }
   return tensorOf(outType, output as never, x.dims, x.size);
+}
+
+// A kernel conversion between JS arrays runs in chunks whose scratch blocks
+// stay in cache: copy a chunk in, convert it, copy it out. In one pass, the
+// kernel's output went to memory and the copy out read it back from there.
+const CONVERT_CHUNK = 16384;
+
+function convertInChunks<A>(plan: ConvertPlan<A>, x: Tensor, output: ArrayBufferView): void {
+  const { context, outType } = plan;
+  const inWidth = elementBytes(x.type);  // kernel pairs are whole-byte types
+  const outWidth = elementBytes(outType);
+  const xBytes = checkedBytes(context, 'input', x.data as ArrayBufferView, x.size * inWidth);
+  const yBytes = checkedBytes(context, 'out', output, x.size * outWidth);
+  const chunk = Math.min(CONVERT_CHUNK, x.size);
+  withScratch(context, [chunk * inWidth, chunk * outWidth], ([xAt, yAt]) => {
+    for (let start = 0; start < x.size; start += chunk) {
+      const n = Math.min(chunk, x.size - start);
+      copyIn(context, 'input', xAt, xBytes.subarray(start * inWidth, (start + n) * inWidth), n * inWidth);
+      plan.ops.kernel(wasm().kernels, xAt, yAt, n, plan.args);
+      copyOut(yAt, yBytes.subarray(start * outWidth, (start + n) * outWidth), n * outWidth);
+    }
+  });
 }
 
 /** An input's storage measured again now (a resizable buffer may have shrunk) and read through a private view of its class. */
