@@ -39,20 +39,22 @@ inline v128_t load(const void* p) { return wasm_v128_load(p); }
 inline void store(void* p, v128_t v) { wasm_v128_store(p, v); }
 
 // ---------------------------------------------------------------- f16 <-> f32
-// binary16 in the low 16 bits of each u32 lane -> binary32 bits, all in
-// integer lanes but for subnormals, and no arithmetic on f32 subnormals (x86
-// takes a microcode assist of ~100 cycles on each: with 3% subnormal halves
-// an earlier multiply-by-2^112 version ran 2.4x slower). Normal halves: the
-// exponent and fraction shifted into place and rebiased by adding 112 to the
-// exponent. Subnormal halves (exponent 0, zeros too): the fraction converted
-// and scaled by 2^-24, exactly (every result is a normal float). Inf and NaN:
+// binary16 in the low 16 bits of each u32 lane -> binary32 bits, with no
+// arithmetic on f32 subnormals (x86 takes a microcode assist of ~100 cycles
+// on each: with 3% subnormal halves a multiply-by-2^112 version ran 2.4x
+// slower) and no int -> float convert (LLVM scalarizes a convert of widened
+// u16 lanes into four extract/convert/replace). Normal halves: the exponent
+// and fraction shifted into place, the exponent rebiased by +112. Subnormal
+// halves (zeros too): the same bits rebiased by +113 read 2^-14 * (1 + m/1024);
+// subtracting 2^-14 leaves m * 2^-24 exactly, in normal floats. Inf and NaN:
 // the all-ones exponent widened, the fraction (NaN payload) kept.
 inline v128_t f16x4_to_f32x4(v128_t h) {
   const v128_t sign = wasm_i32x4_shl(wasm_v128_and(h, wasm_i32x4_splat(0x8000)), 16);
   const v128_t magnitude = wasm_v128_and(h, wasm_i32x4_splat(0x7fff));
   const v128_t shifted = wasm_i32x4_shl(magnitude, 13);
   const v128_t normal = wasm_i32x4_add(shifted, wasm_i32x4_splat(112 << 23));
-  const v128_t subnormal = wasm_f32x4_mul(wasm_f32x4_convert_i32x4(magnitude), wasm_f32x4_splat(0x1p-24f));
+  const v128_t subnormal =
+      wasm_f32x4_sub(wasm_i32x4_add(shifted, wasm_i32x4_splat(113 << 23)), wasm_f32x4_splat(0x1p-14f));
   const v128_t special = wasm_v128_or(shifted, wasm_i32x4_splat(0x7f800000));
   v128_t f = wasm_v128_bitselect(subnormal, normal, wasm_i32x4_lt(magnitude, wasm_i32x4_splat(0x0400)));
   f = wasm_v128_bitselect(special, f, wasm_i32x4_ge(magnitude, wasm_i32x4_splat(0x7c00)));
@@ -91,17 +93,29 @@ inline v128_t f32x4_to_bf16x4(v128_t f) {
 }  // namespace
 
 // ---------------------------------------------------------------- integers -> f32
-// Widen to i32 lanes, then convert (f32x4.convert_i32x4 rounds to nearest even).
+// 8- and 16-bit integers widened to i32 lanes, then made floats without a
+// convert: LLVM turns a convert of widened lanes into four scalar
+// extract/convert/replace sequences. Instead the magic-number identity: a
+// small integer k placed in the fraction of 2^23 (or 1.5 * 2^23 for signed k)
+// reads as that power plus k, and one exact subtraction leaves k.
+
+inline v128_t unsigned_to_f32x4(v128_t k) {  // 0 <= k < 2^23
+  return wasm_f32x4_sub(wasm_v128_or(k, wasm_i32x4_splat(0x4b000000)), wasm_f32x4_splat(8388608.0f));
+}
+
+inline v128_t signed_to_f32x4(v128_t k) {  // -2^22 <= k < 2^22
+  return wasm_f32x4_sub(wasm_i32x4_add(k, wasm_i32x4_splat(0x4b400000)), wasm_f32x4_splat(12582912.0f));
+}
 
 void u8_f32_cast(const uint8_t* x, float* y, size_t n) {
   cast_blocks<16>(x, y, n, [](const uint8_t* in, float* out) {
     const v128_t v = load(in);
     const v128_t lo = wasm_u16x8_extend_low_u8x16(v);
     const v128_t hi = wasm_u16x8_extend_high_u8x16(v);
-    store(out, wasm_f32x4_convert_i32x4(wasm_u32x4_extend_low_u16x8(lo)));
-    store(out + 4, wasm_f32x4_convert_i32x4(wasm_u32x4_extend_high_u16x8(lo)));
-    store(out + 8, wasm_f32x4_convert_i32x4(wasm_u32x4_extend_low_u16x8(hi)));
-    store(out + 12, wasm_f32x4_convert_i32x4(wasm_u32x4_extend_high_u16x8(hi)));
+    store(out, unsigned_to_f32x4(wasm_u32x4_extend_low_u16x8(lo)));
+    store(out + 4, unsigned_to_f32x4(wasm_u32x4_extend_high_u16x8(lo)));
+    store(out + 8, unsigned_to_f32x4(wasm_u32x4_extend_low_u16x8(hi)));
+    store(out + 12, unsigned_to_f32x4(wasm_u32x4_extend_high_u16x8(hi)));
   });
 }
 
@@ -110,18 +124,18 @@ void s8_f32_cast(const int8_t* x, float* y, size_t n) {
     const v128_t v = load(in);
     const v128_t lo = wasm_i16x8_extend_low_i8x16(v);
     const v128_t hi = wasm_i16x8_extend_high_i8x16(v);
-    store(out, wasm_f32x4_convert_i32x4(wasm_i32x4_extend_low_i16x8(lo)));
-    store(out + 4, wasm_f32x4_convert_i32x4(wasm_i32x4_extend_high_i16x8(lo)));
-    store(out + 8, wasm_f32x4_convert_i32x4(wasm_i32x4_extend_low_i16x8(hi)));
-    store(out + 12, wasm_f32x4_convert_i32x4(wasm_i32x4_extend_high_i16x8(hi)));
+    store(out, signed_to_f32x4(wasm_i32x4_extend_low_i16x8(lo)));
+    store(out + 4, signed_to_f32x4(wasm_i32x4_extend_high_i16x8(lo)));
+    store(out + 8, signed_to_f32x4(wasm_i32x4_extend_low_i16x8(hi)));
+    store(out + 12, signed_to_f32x4(wasm_i32x4_extend_high_i16x8(hi)));
   });
 }
 
 void s16_f32_cast(const int16_t* x, float* y, size_t n) {
   cast_blocks<8>(x, y, n, [](const int16_t* in, float* out) {
     const v128_t v = load(in);
-    store(out, wasm_f32x4_convert_i32x4(wasm_i32x4_extend_low_i16x8(v)));
-    store(out + 4, wasm_f32x4_convert_i32x4(wasm_i32x4_extend_high_i16x8(v)));
+    store(out, signed_to_f32x4(wasm_i32x4_extend_low_i16x8(v)));
+    store(out + 4, signed_to_f32x4(wasm_i32x4_extend_high_i16x8(v)));
   });
 }
 
