@@ -35,6 +35,77 @@ inline void cast_blocks(const In* x, Out* y, size_t n, Block block) {
   }
 }
 
+// The scalar WebAssembly build runs each kernel one element at a time with
+// the plain C++ beside it: SIMDe's portable C made the vector code 10-50x
+// slower there (float32 -> float16: 77 ms per 1e6 elements), as float16
+// Floor's swizzle was (README.md). The doctest suite holds both to the
+// reference in every build.
+#if defined(__wasm__) && !TESSERA_SIMD128
+#define TESSERA_CAST_ONE_AT_A_TIME 1
+#else
+#define TESSERA_CAST_ONE_AT_A_TIME 0
+#endif
+
+template <size_t kLanes, class In, class Out, class Block, class Element>
+inline void cast_run(const In* x, Out* y, size_t n, Block block, Element element) {
+  if (TESSERA_CAST_ONE_AT_A_TIME) {
+    for (size_t i = 0; i < n; ++i) y[i] = element(x[i]);
+  } else {
+    cast_blocks<kLanes>(x, y, n, block);
+  }
+}
+
+inline uint32_t bits_of(float f) {
+  uint32_t b;
+  std::memcpy(&b, &f, 4);
+  return b;
+}
+
+inline float float_of(uint32_t b) {
+  float f;
+  std::memcpy(&f, &b, 4);
+  return f;
+}
+
+// The vector formulas below, one lane at a time.
+inline int32_t f32_s32(float f) {
+  if (f != f) return 0;
+  if (f >= 2147483648.0f) return 2147483647;
+  if (f <= -2147483648.0f) return -2147483647 - 1;
+  return static_cast<int32_t>(f);
+}
+
+inline uint8_t f32_u8(float f) {
+  const int32_t t = f32_s32(f);
+  return static_cast<uint8_t>(t < 0 ? 0 : t > 255 ? 255 : t);
+}
+
+inline float f16_f32(uint16_t h) {
+  const uint32_t magnitude = h & 0x7fffu;
+  const uint32_t shifted = magnitude << 13;
+  uint32_t f = shifted + (112u << 23);
+  if (magnitude < 0x0400) f = bits_of(float_of(shifted + (113u << 23)) - 0x1p-14f);
+  if (magnitude >= 0x7c00) f = shifted | 0x7f800000u;
+  return float_of(f | (static_cast<uint32_t>(h & 0x8000u) << 16));
+}
+
+inline uint16_t f32_f16(float x) {
+  const uint32_t sign = bits_of(x) & 0x80000000u;
+  const uint32_t a = bits_of(x) ^ sign;
+  if (a > 0x7f800000u) return 0x7e00;
+  uint32_t h;
+  if (a >= 0x47800000u) h = 0x7c00;
+  else if (a < (113u << 23)) h = bits_of(float_of(a) + 0.5f) - 0x3f000000u;
+  else h = (a + 0xc8000fffu + ((a >> 13) & 1)) >> 13;
+  return static_cast<uint16_t>(h | (sign >> 16));
+}
+
+inline uint16_t f32_bf16(float x) {
+  if (x != x) return 0x7fc0;
+  const uint32_t b = bits_of(x);
+  return static_cast<uint16_t>((b + 0x7fffu + ((b >> 16) & 1)) >> 16);
+}
+
 inline v128_t load(const void* p) { return wasm_v128_load(p); }
 inline void store(void* p, v128_t v) { wasm_v128_store(p, v); }
 
@@ -108,7 +179,7 @@ inline v128_t signed_to_f32x4(v128_t k) {  // -2^22 <= k < 2^22
 }
 
 void u8_f32_cast(const uint8_t* x, float* y, size_t n) {
-  cast_blocks<16>(x, y, n, [](const uint8_t* in, float* out) {
+  cast_run<16>(x, y, n, [](const uint8_t* in, float* out) {
     const v128_t v = load(in);
     const v128_t lo = wasm_u16x8_extend_low_u8x16(v);
     const v128_t hi = wasm_u16x8_extend_high_u8x16(v);
@@ -116,11 +187,11 @@ void u8_f32_cast(const uint8_t* x, float* y, size_t n) {
     store(out + 4, unsigned_to_f32x4(wasm_u32x4_extend_high_u16x8(lo)));
     store(out + 8, unsigned_to_f32x4(wasm_u32x4_extend_low_u16x8(hi)));
     store(out + 12, unsigned_to_f32x4(wasm_u32x4_extend_high_u16x8(hi)));
-  });
+  }, [](uint8_t v) { return static_cast<float>(v); });
 }
 
 void s8_f32_cast(const int8_t* x, float* y, size_t n) {
-  cast_blocks<16>(x, y, n, [](const int8_t* in, float* out) {
+  cast_run<16>(x, y, n, [](const int8_t* in, float* out) {
     const v128_t v = load(in);
     const v128_t lo = wasm_i16x8_extend_low_i8x16(v);
     const v128_t hi = wasm_i16x8_extend_high_i8x16(v);
@@ -128,19 +199,19 @@ void s8_f32_cast(const int8_t* x, float* y, size_t n) {
     store(out + 4, signed_to_f32x4(wasm_i32x4_extend_high_i16x8(lo)));
     store(out + 8, signed_to_f32x4(wasm_i32x4_extend_low_i16x8(hi)));
     store(out + 12, signed_to_f32x4(wasm_i32x4_extend_high_i16x8(hi)));
-  });
+  }, [](int8_t v) { return static_cast<float>(v); });
 }
 
 void s16_f32_cast(const int16_t* x, float* y, size_t n) {
-  cast_blocks<8>(x, y, n, [](const int16_t* in, float* out) {
+  cast_run<8>(x, y, n, [](const int16_t* in, float* out) {
     const v128_t v = load(in);
     store(out, signed_to_f32x4(wasm_i32x4_extend_low_i16x8(v)));
     store(out + 4, signed_to_f32x4(wasm_i32x4_extend_high_i16x8(v)));
-  });
+  }, [](int16_t v) { return static_cast<float>(v); });
 }
 
 void s32_f32_cast(const int32_t* x, float* y, size_t n) {
-  cast_blocks<4>(x, y, n, [](const int32_t* in, float* out) { store(out, wasm_f32x4_convert_i32x4(load(in))); });
+  cast_run<4>(x, y, n, [](const int32_t* in, float* out) { store(out, wasm_f32x4_convert_i32x4(load(in))); }, [](int32_t v) { return static_cast<float>(v); });
 }
 
 // ---------------------------------------------------------------- f32 -> integers
@@ -148,72 +219,96 @@ void s32_f32_cast(const int32_t* x, float* y, size_t n) {
 // then the saturating narrows keep each value at the nearest end of u8.
 
 void f32_u8_cast(const float* x, uint8_t* y, size_t n) {
-  cast_blocks<16>(x, y, n, [](const float* in, uint8_t* out) {
+  cast_run<16>(x, y, n, [](const float* in, uint8_t* out) {
     const v128_t a = wasm_i32x4_trunc_sat_f32x4(load(in));
     const v128_t b = wasm_i32x4_trunc_sat_f32x4(load(in + 4));
     const v128_t c = wasm_i32x4_trunc_sat_f32x4(load(in + 8));
     const v128_t d = wasm_i32x4_trunc_sat_f32x4(load(in + 12));
     store(out, wasm_u8x16_narrow_i16x8(wasm_i16x8_narrow_i32x4(a, b), wasm_i16x8_narrow_i32x4(c, d)));
-  });
+  }, f32_u8);
 }
 
 void f32_s32_cast(const float* x, int32_t* y, size_t n) {
-  cast_blocks<4>(x, y, n, [](const float* in, int32_t* out) { store(out, wasm_i32x4_trunc_sat_f32x4(load(in))); });
+  cast_run<4>(x, y, n, [](const float* in, int32_t* out) { store(out, wasm_i32x4_trunc_sat_f32x4(load(in))); }, f32_s32);
 }
 
 // ---------------------------------------------------------------- float widths
 
 void f32_f64_cast(const float* x, double* y, size_t n) {
-  cast_blocks<4>(x, y, n, [](const float* in, double* out) {
+  cast_run<4>(x, y, n, [](const float* in, double* out) {
     const v128_t v = load(in);
     store(out, wasm_f64x2_promote_low_f32x4(v));
     store(out + 2, wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(v, v, 2, 3, 0, 1)));
-  });
+  }, [](float v) { return static_cast<double>(v); });
 }
 
+// Eight halves at once, in their own 16-bit lanes: the high half of each
+// float is (magnitude >> 3) + 112 << 7 (the rebiased exponent; Inf and NaN
+// take 112 more), the low half magnitude << 13, and the two interleave into
+// float bits (punpcklwd/hi in V8: the widening extends LLVM made of the
+// 32-bit version became generic two-input shuffles, 2.7x slower in Node
+// than in Firefox). Subnormal halves read 2^-14 * (1 + m/1024) once rebiased
+// by one more; subtracting 2^-14 from the magnitude leaves m * 2^-24 exactly.
 void f16_f32_cast(const uint16_t* x, float* y, size_t n) {
-  cast_blocks<8>(x, y, n, [](const uint16_t* in, float* out) {
-    const v128_t v = load(in);
-    store(out, f16x4_to_f32x4(wasm_u32x4_extend_low_u16x8(v)));
-    store(out + 4, f16x4_to_f32x4(wasm_u32x4_extend_high_u16x8(v)));
-  });
+  cast_run<8>(x, y, n, [](const uint16_t* in, float* out) {
+    const v128_t h = load(in);
+    const v128_t magnitude = wasm_v128_and(h, wasm_i16x8_splat(0x7fff));
+    const v128_t special = wasm_u16x8_ge(magnitude, wasm_i16x8_splat(0x7c00));
+    const v128_t subnormal = wasm_u16x8_lt(magnitude, wasm_i16x8_splat(0x0400));
+    v128_t high = wasm_i16x8_add(wasm_u16x8_shr(magnitude, 3), wasm_i16x8_splat(0x3800));
+    high = wasm_i16x8_add(high, wasm_v128_and(special, wasm_i16x8_splat(0x3800)));
+    high = wasm_v128_or(high, wasm_v128_and(h, wasm_i16x8_splat(static_cast<int16_t>(0x8000))));
+    const v128_t low = wasm_i16x8_shl(magnitude, 13);
+    const v128_t floats[2] = {wasm_i16x8_shuffle(low, high, 0, 8, 1, 9, 2, 10, 3, 11),
+                              wasm_i16x8_shuffle(low, high, 4, 12, 5, 13, 6, 14, 7, 15)};
+    const v128_t masks[2] = {wasm_i16x8_shuffle(subnormal, subnormal, 0, 0, 1, 1, 2, 2, 3, 3),
+                             wasm_i16x8_shuffle(subnormal, subnormal, 4, 4, 5, 5, 6, 6, 7, 7)};
+    for (int k = 0; k < 2; ++k) {
+      const v128_t f = floats[k];
+      // On the magnitude, the sign put back after: -2^-14 - -2^-14 would be +0, not -0.
+      const v128_t sign = wasm_v128_and(f, wasm_i32x4_splat(static_cast<int32_t>(0x80000000u)));
+      const v128_t rebiased = wasm_i32x4_add(wasm_v128_xor(f, sign), wasm_i32x4_splat(0x00800000));
+      const v128_t small = wasm_v128_or(wasm_f32x4_sub(rebiased, wasm_f32x4_splat(0x1p-14f)), sign);
+      store(out + 4 * k, wasm_v128_bitselect(small, f, masks[k]));
+    }
+  }, f16_f32);
 }
 
 void f32_f16_cast(const float* x, uint16_t* y, size_t n) {
-  cast_blocks<8>(x, y, n, [](const float* in, uint16_t* out) {
+  cast_run<8>(x, y, n, [](const float* in, uint16_t* out) {
     // Every lane is below 0x10000, so the saturating narrow only packs.
     store(out, wasm_u16x8_narrow_i32x4(f32x4_to_f16x4(load(in)), f32x4_to_f16x4(load(in + 4))));
-  });
+  }, f32_f16);
 }
 
 void bf16_f32_cast(const uint16_t* x, float* y, size_t n) {
-  cast_blocks<8>(x, y, n, [](const uint16_t* in, float* out) {
+  cast_run<8>(x, y, n, [](const uint16_t* in, float* out) {
     const v128_t v = load(in);
     store(out, wasm_i32x4_shl(wasm_u32x4_extend_low_u16x8(v), 16));
     store(out + 4, wasm_i32x4_shl(wasm_u32x4_extend_high_u16x8(v), 16));
-  });
+  }, [](uint16_t v) { return float_of(static_cast<uint32_t>(v) << 16); });
 }
 
 void f32_bf16_cast(const float* x, uint16_t* y, size_t n) {
-  cast_blocks<8>(x, y, n, [](const float* in, uint16_t* out) {
+  cast_run<8>(x, y, n, [](const float* in, uint16_t* out) {
     store(out, wasm_u16x8_narrow_i32x4(f32x4_to_bf16x4(load(in)), f32x4_to_bf16x4(load(in + 4))));
-  });
+  }, f32_bf16);
 }
 
 // ---------------------------------------------------------------- int64 <-> int32
 
 void s64_s32_cast(const int64_t* x, int32_t* y, size_t n) {
-  cast_blocks<4>(x, y, n, [](const int64_t* in, int32_t* out) {
+  cast_run<4>(x, y, n, [](const int64_t* in, int32_t* out) {
     store(out, wasm_i32x4_shuffle(load(in), load(in + 2), 0, 2, 4, 6));  // the low halves
-  });
+  }, [](int64_t v) { return static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(v))); });
 }
 
 void s32_s64_cast(const int32_t* x, int64_t* y, size_t n) {
-  cast_blocks<4>(x, y, n, [](const int32_t* in, int64_t* out) {
+  cast_run<4>(x, y, n, [](const int32_t* in, int64_t* out) {
     const v128_t v = load(in);
     store(out, wasm_i64x2_extend_low_i32x4(v));
     store(out + 2, wasm_i64x2_extend_high_i32x4(v));
-  });
+  }, [](int32_t v) { return static_cast<int64_t>(v); });
 }
 
 }  // namespace tessera
