@@ -66,7 +66,7 @@ function captureInstances() {
     const { exports } = instance;
     if (typeof exports.tessera_bench_copy_bytes !== 'function') return;
     const memory = Object.values(exports).find((e) => e instanceof WebAssembly.Memory);
-    latest = { malloc: (bytes) => exports.memalign(64, bytes), free: exports.free, memory, exports };  // as wasm.ts allocates
+    latest = { malloc: (bytes) => exports.tessera_malloc(64, bytes) >>> 0, free: exports.free, memory, exports };  // as wasm.ts allocates
   };
   const instantiate = WebAssembly.instantiate;
   WebAssembly.instantiate = async function (...args) {

@@ -87,6 +87,29 @@ esbuild('index', ['--format=cjs', '--platform=node', '--target=node20', '--outfi
 // `new URL('../wasm/…', import.meta.url)` and copy no .wasm next to it.
 esbuild('inline', ['--format=esm', '--platform=neutral', '--outfile=dist/esm/inline.js', '--define:import.meta.url=undefined']);
 esbuild('inline', ['--format=cjs', '--platform=node', '--target=node20', '--outfile=dist/cjs/inline.cjs', '--define:import.meta.url=undefined']);
+for (const file of ['dist/cjs/index.cjs', 'dist/cjs/inline.cjs']) writeFileSync(`${root}${file}`, hardenHelpers(readFileSync(`${root}${file}`, 'utf8'), file));
+
+/**
+ * esbuild's CommonJS helpers, made immune to a polluted Object.prototype:
+ * `__export` walks its getter table with for-in (inherited keys included) and
+ * every helper's property descriptor is an object literal, which inherits a
+ * polluted `get`, `set` or `value`: `require()` then threw "Getter must be a
+ * function". Keys come from Object.keys, descriptors get no prototype. Only
+ * the helper prelude (before the first bundled module) changes, and the
+ * build fails when esbuild's helpers no longer read as expected.
+ */
+function hardenHelpers(code, file) {
+  const start = code.indexOf('\n// build/esm/');
+  if (start < 0) throw new Error(`${file}: no bundled module found after esbuild's helpers`);
+  let prelude = code.slice(0, start);
+  const forIn = 'for (var name in all)';
+  if (!prelude.includes(forIn)) throw new Error(`${file}: esbuild's __export helper changed: harden it again`);
+  prelude = prelude.replace(forIn, 'for (var name of Object.keys(all))');
+  let descriptors = 0;
+  prelude = prelude.replace(/(__defProp\([^,]+, [^,]+, )\{ /g, (_, call) => { descriptors++; return `${call}{ __proto__: null, `; });
+  if (descriptors < 3) throw new Error(`${file}: found ${descriptors} of esbuild's 3 helper descriptors: harden them again`);
+  return prelude + code.slice(start);
+}
 
 // The tests' own entry (js/src/testing.ts: the API plus the dispatcher's
 // internals), outside dist/: the package never ships it. From build/testing/,

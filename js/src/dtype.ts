@@ -1,4 +1,5 @@
 import { DTYPES as TABLE } from './generated/dtypes.js';
+import { typedArrayFacts, typedArrayKind } from './typed-array.js';
 
 /**
  * The data type table, one source with the C++ side: for each type name its
@@ -34,8 +35,32 @@ interface StorageClasses {
   Array: string[];
 }
 
-/** The JS array class that holds a type's data: `DataOf<'int64'>` is `BigInt64Array`. */
-export type DataOf<T extends DataType> = StorageClasses[(typeof DTYPES)[T]['storage']];
+/**
+ * The runtime's `Float16Array` type where the TypeScript lib declares one
+ * (`lib: ["ESNext"]`, or `"ES2025"` and later), else `never`: so float16 data
+ * is a `Uint16Array` or a real `Float16Array`, never any array of numbers.
+ */
+export type Float16ArrayOrNever = typeof globalThis extends {
+  /** The runtime's Float16Array class, where the lib declares one. */
+  Float16Array: {
+    /** Its prototype: its type is the Float16Array instance type. */
+    prototype: infer A;
+  };
+} ? A : never;
+
+/**
+ * The JS array class that holds a type's data: `DataOf<'int64'>` is
+ * `BigInt64Array`. float16 data is a `Uint16Array` of bit patterns, or a
+ * `Float16Array` (with `init({ float16Array: true })`, or as you gave it).
+ */
+export type DataOf<T extends DataType> = StorageClasses[(typeof DTYPES)[T]['storage']] | (T extends 'float16' ? Float16ArrayOrNever : never);
+
+/**
+ * What a type's data may be when you give it (Tensor data, `out`): its
+ * storage class, and also a `Float16Array` for float16 and a
+ * `Uint8ClampedArray` (such as `ImageData.data`) for uint8.
+ */
+export type DataIn<T extends DataType> = DataOf<T> | (T extends 'uint8' ? Uint8ClampedArray : never);
 
 /** Any typed array (or string array) a Tensor may hold. */
 export type TensorData = StorageClasses[keyof StorageClasses];
@@ -47,9 +72,42 @@ export function isDataType(name: unknown): name is DataType {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(DTYPES, name);
 }
 
-/** Whether a typed array of this kind (a class name such as 'Float32Array') holds `type`'s data: its storage class, or a Float16Array for float16. */
+/**
+ * Whether a typed array of this kind (a class name such as 'Float32Array')
+ * holds `type`'s data: its storage class, a Float16Array for float16, or a
+ * Uint8ClampedArray (canvas pixels) for uint8.
+ */
 export function holdsType(kind: string | undefined, type: DataType): kind is string {
-  return kind === DTYPES[type].storage || (type === 'float16' && kind === 'Float16Array');
+  return kind === DTYPES[type].storage || (type === 'float16' && kind === 'Float16Array')
+    || (type === 'uint8' && kind === 'Uint8ClampedArray');
+}
+
+// init({ float16Array: true }): float16 results as the runtime's Float16Array.
+type Float16Constructor = new (...args: [number] | [ArrayBufferLike, number, number]) => ArrayBufferView;
+let float16Class: Float16Constructor | undefined;
+
+/** The runtime's Float16Array class, or undefined where it has none (Node 20 and 22). */
+export function runtimeFloat16Array(): Float16Constructor | undefined {
+  const found = (globalThis as { Float16Array?: unknown }).Float16Array;
+  return typeof found === 'function' ? found as Float16Constructor : undefined;
+}
+
+/** Makes float16 results Float16Arrays (a class the runtime has) or, with undefined, Uint16Arrays of bit patterns again. */
+export function setFloat16Results(Float16: Float16Constructor | undefined): void {
+  float16Class = Float16;
+}
+
+/**
+ * float16 storage the library made (bit patterns in a Uint16Array), as the
+ * caller asked for results: the same bits as a Float16Array view of the same
+ * memory (no copy) under `init({ float16Array: true })`, else unchanged.
+ */
+export function float16Result<D>(type: DataType, data: D): D {
+  if (float16Class === undefined || type !== 'float16') return data;
+  const kind = typedArrayKind(data);
+  if (kind !== 'Uint16Array') return data;  // already a Float16Array
+  const { buffer, byteOffset, length } = typedArrayFacts(data as object, kind);
+  return new float16Class(buffer, byteOffset, length) as unknown as D;
 }
 
 /** Element sizes below a byte are packed: two 4-bit or four 2-bit elements per byte. */
@@ -100,5 +158,6 @@ const ALLOCATORS: Record<TypedStorage, (length: number) => ArrayBufferView> = {
 export function allocateData<T extends DataType>(type: T, size: number): DataOf<T> {
   const length = storageLength(type, size);
   if (type === 'string') return new Array<string>(length).fill('') as DataOf<T>;
+  if (type === 'float16' && float16Class !== undefined) return new float16Class(length) as DataOf<T>;
   return ALLOCATORS[DTYPES[type].storage as TypedStorage](length) as DataOf<T>;
 }

@@ -27,9 +27,11 @@
 //     two agree. Cast-25 leaves negative inputs unspecified; like
 //     to_float8e8m0, the sign is ignored.
 // Integer formats round to nearest even, then saturate (as ONNX Cast does for int4 and int2).
+import { type IntegerType, roundHalfEven, toInteger } from './convert.js';
 import { DTYPES } from './dtype.js';
 import { type OpContext, describe, specError } from './errors.js';
 import { LIMITS } from './generated/limits.js';
+import { booleanOption, choiceOption, readOptions } from './options.js';
 import { typedArrayFacts, typedArrayKind } from './typed-array.js';
 
 // ---------------------------------------------------------------------------
@@ -159,13 +161,6 @@ function exponentOf(a: number): number {
   return ((scratch.getUint32(0) >>> 20) & 0x7ff) - 1023;
 }
 
-/** The integer nearest n >= 0, ties to even. Exact: n < 2^53, so n - floor(n) is too. */
-function roundHalfEven(n: number): number {
-  const floor = Math.floor(n);
-  const fraction = n - floor;
-  return fraction > 0.5 || (fraction === 0.5 && floor % 2 !== 0) ? floor + 1 : floor;
-}
-
 // ---------------------------------------------------------------------------
 // Float formats
 
@@ -280,11 +275,9 @@ function decodeExponent(f: ExponentFormat, code: number): number {
 // ---------------------------------------------------------------------------
 // Integer formats
 
-function encodeInt(f: IntFormat, x: number, context: OpContext, type: string, index: number): number {
-  if (Number.isNaN(x)) throw specError(context, 'values', `${type} has no NaN: values[${index}] is NaN`);
-  const r = x === Infinity || x === -Infinity ? x : Math.sign(x) * roundHalfEven(Math.abs(x));
-  const clamped = Math.min(f.max, Math.max(f.min, r));
-  return clamped < 0 ? clamped + 2 ** f.bits : clamped + 0;  // two's complement; + 0 turns -0 into 0
+function encodeInt(f: IntFormat, x: number, type: IntegerType, index: number): number {
+  const value = toInteger(ENCODE, 'values', type, x, index, 'cast') as number;
+  return value < 0 ? value + 2 ** f.bits : value;  // two's complement
 }
 
 function decodeInt(f: IntFormat, code: number): number {
@@ -340,7 +333,7 @@ export function encode(type: NarrowType, values: ArrayLike<number>, options?: En
     if (typeof x !== 'number') throw specError(ENCODE, 'values', `values[${i}] must be a number (got ${describe(x)})`);
     codes[i] = format.kind === 'float' ? encodeFloat(format, x, saturate)
       : format.kind === 'exponent' ? encodeExponent(format, x, saturate, roundMode)
-      : encodeInt(format, x, ENCODE, type, i);
+      : encodeInt(format, x, type as IntegerType, i);
   }
   const bits = bitsOf(type);
   if (bits === 16) return Uint16Array.from(codes);
@@ -352,18 +345,11 @@ export function encode(type: NarrowType, values: ArrayLike<number>, options?: En
 }
 
 function checkOptions(options: unknown): { saturate: boolean; roundMode: RoundMode } {
-  if (options === undefined) return { saturate: true, roundMode: 'up' };
-  if (typeof options !== 'object' || options === null) {
-    throw specError(ENCODE, 'options', `options must be an object (got ${describe(options)})`);
-  }
-  const { saturate = true, roundMode = 'up' } = options as Record<string, unknown>;
-  if (typeof saturate !== 'boolean') {
-    throw specError(ENCODE, 'saturate', `options.saturate must be a boolean (got ${describe(saturate)})`);
-  }
-  if (roundMode !== 'up' && roundMode !== 'down' && roundMode !== 'nearest') {
-    throw specError(ENCODE, 'roundMode', `options.roundMode must be 'up', 'down' or 'nearest' (got ${describe(roundMode)})`);
-  }
-  return { saturate, roundMode };
+  const own = readOptions(ENCODE, 'options', options, ['saturate', 'roundMode']);
+  return {
+    saturate: booleanOption(ENCODE, 'saturate', own.saturate, true),
+    roundMode: choiceOption(ENCODE, 'roundMode', own.roundMode, ['up', 'down', 'nearest'], 'up'),
+  };
 }
 
 /**
@@ -400,5 +386,5 @@ export function encodeOne(type: NarrowType, x: number, saturate: boolean, roundM
   const format: Format = FORMATS[type];
   return format.kind === 'float' ? encodeFloat(format, x, saturate)
     : format.kind === 'exponent' ? encodeExponent(format, x, saturate, roundMode)
-    : encodeInt(format, x, ENCODE, type, 0);
+    : encodeInt(format, x, type as IntegerType, 0);
 }

@@ -1,5 +1,8 @@
 import createTesseraModule from './glue/tessera-glue.js';
+import { runtimeFloat16Array, setFloat16Results } from './dtype.js';
+import { type OpContext, describe, specError } from './errors.js';
 import { type AutoRelease, configureAutoRelease } from './memory.js';
+import { booleanOption, choiceOption, countOption, readOptions } from './options.js';
 import { type Instance, type Queries, instanceOf, isReady, setInstance, wasm } from './wasm.js';
 
 declare global {
@@ -32,9 +35,74 @@ export interface InitOptions {
   backend?: 'auto' | 'simd' | 'scalar';
   /**
    * When the library gives grown memory back by itself (see `releaseMemory()`):
-   * default `{ aboveBytes: 64 MiB, idleMs: 5000 }`; `false` leaves it to you.
+   * default `{ aboveBytes: 64 MiB, idleMs: 5000 }`; `false` (or `idleMs: Infinity`)
+   * leaves it to you. `idleMs` is a whole number of milliseconds up to
+   * 2^31 - 1 (the most a timer waits), `aboveBytes` a whole number of bytes;
+   * either may be Infinity. Anything else is a SpecError.
    */
   autoRelease?: AutoRelease | false;
+  /**
+   * `true`: float16 results (op outputs, `toTensor()`, `tw.tensor`,
+   * `fromTensorProto`) hold the runtime's `Float16Array`, the same bit
+   * patterns as the default `Uint16Array` (a view, no conversion). Only
+   * where the runtime has `Float16Array` (Node 24+, Deno, Bun, browsers since
+   * 2025; not Node 20 or 22, where `init()` rejects saying so):
+   * `init({ float16Array: 'Float16Array' in globalThis })` asks for it
+   * where there is one. Applies from the call on, like `autoRelease`; `false`
+   * goes back to `Uint16Array`s. An `out` keeps the class you gave.
+   */
+  float16Array?: boolean;
+}
+
+/** The names `init()` knows: any other own key of its options is a SpecError. */
+const INIT_OPTIONS = ['wasm', 'backend', 'autoRelease', 'float16Array'] as const;
+
+const INIT: OpContext = { op: 'init' };
+// setTimeout waits at most 2^31 - 1 ms; past it, engines fire after 1 ms.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** init()'s options, read once as own properties and checked (a polluted Object.prototype adds none). */
+export interface CheckedInitOptions {
+  readonly wasm: WasmSource | undefined;
+  readonly backend: 'auto' | 'simd' | 'scalar';
+  readonly autoRelease: AutoRelease | false | undefined;
+  readonly float16Array: boolean | undefined;
+}
+
+export function readInitOptions(options: unknown): CheckedInitOptions {
+  const own = readOptions(INIT, 'options', options, INIT_OPTIONS);
+  const source = own.wasm;
+  if (source !== undefined && typeof source !== 'string' && (typeof source !== 'object' || source === null)) {
+    throw specError(INIT, 'wasm', `options.wasm must be a URL, a path, the module's bytes or a WebAssembly.Module (got ${describe(source)})`);
+  }
+  return {
+    wasm: source as WasmSource | undefined,
+    backend: choiceOption(INIT, 'backend', own.backend, ['auto', 'simd', 'scalar'], 'auto'),
+    autoRelease: readAutoRelease(own.autoRelease),
+    float16Array: own.float16Array === undefined ? undefined : booleanOption(INIT, 'float16Array', own.float16Array, false),
+  };
+}
+
+/** The runtime's Float16Array for `float16Array: true`, or a SpecError where it has none; undefined for false. */
+function float16ArrayFor(wanted: boolean) {
+  if (!wanted) return undefined;
+  const Float16 = runtimeFloat16Array();
+  if (Float16 === undefined) {
+    throw specError(INIT, 'float16Array', 'init({ float16Array: true }): this runtime has no Float16Array (Node 20 and 22 lack it); '
+      + 'leave the option out (float16 data is then a Uint16Array of bit patterns: tw.decode(t) or t.toArray() give numbers), '
+      + 'or pass float16Array: \'Float16Array\' in globalThis');
+  }
+  return Float16;
+}
+
+// Absent fields stay undefined: the last setting (or the default) holds for them.
+function readAutoRelease(value: unknown): AutoRelease | false | undefined {
+  if (value === undefined || value === false) return value;
+  const own = readOptions(INIT, 'autoRelease', value, ['aboveBytes', 'idleMs'], 'autoRelease option');
+  return {
+    aboveBytes: countOption(INIT, 'aboveBytes', own.aboveBytes, Number.MAX_SAFE_INTEGER, true, undefined, 'autoRelease.aboveBytes'),
+    idleMs: countOption(INIT, 'idleMs', own.idleMs, MAX_TIMER_MS, true, undefined, 'autoRelease.idleMs'),
+  };
 }
 
 /** What `init()` loaded. */
@@ -66,10 +134,17 @@ let pending: Promise<void> | undefined;
  * later calls, and calls made while loading, share the first one's promise.
  * A failed load rejects, and may be retried.
  */
-export function init(options: InitOptions = {}): Promise<void> {
-  if (options.autoRelease !== undefined) configureAutoRelease(options.autoRelease);
+export function init(options?: InitOptions): Promise<void> {
+  let checked: CheckedInitOptions;
+  try {
+    checked = readInitOptions(options);
+    if (checked.float16Array !== undefined) setFloat16Results(float16ArrayFor(checked.float16Array));
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  if (checked.autoRelease !== undefined) configureAutoRelease(checked.autoRelease);
   if (isReady()) return Promise.resolve();
-  pending ??= load(options).then(setInstance, (error: unknown) => {
+  pending ??= load(checked).then(setInstance, (error: unknown) => {
     pending = undefined;
     throw error;
   });
@@ -82,7 +157,7 @@ export function backendInfo(): BackendInfo {
   return { simd, simdSupported: simdSupported(), wasmBytes, source };
 }
 
-async function load(options: InitOptions): Promise<Instance> {
+async function load(options: CheckedInitOptions): Promise<Instance> {
   const useSimd = options.backend === 'simd' || (options.backend !== 'scalar' && simdSupported());
   const where = options.wasm ?? defaultLocation(useSimd);
   const source = where instanceof WebAssembly.Module ? 'module'
@@ -101,7 +176,9 @@ async function load(options: InitOptions): Promise<Instance> {
       compiled = isNode() ? new WebAssembly.Module(bytes as BufferSource) : await WebAssembly.compile(bytes as BufferSource);
     }
   } catch (cause) {
-    throw new Error(`tessera-wasm: could not load the WebAssembly module from ${source}: ${messageOf(cause)}${denoHint(cause)}`, { cause });
+    const hint = denoHint(cause) || notServedHint(cause, options.wasm === undefined);
+    const shown = typeof where === 'string' || where instanceof URL ? resolvedText(where) : source;
+    throw new Error(`tessera-wasm: could not load the WebAssembly module from ${shown}: ${messageOf(cause)}${hint}`, { cause });
   }
   return instantiate(compiled, { wasmBytes, source });
 }
@@ -118,15 +195,15 @@ async function instantiate(compiled: WebAssembly.Module, about: About): Promise<
   let exports: WebAssembly.Exports | undefined;
   let fail: (error: unknown) => void = () => {};
   const failed = new Promise<never>((_, reject) => { fail = reject; });
-  const ready = createTesseraModule({
-    instantiateWasm(imports, receive) {
+  const ready = createTesseraModule(loaderSettings({
+    instantiateWasm(imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) {
       WebAssembly.instantiate(compiled, imports).then((instance) => {
         exports = instance.exports;
         receive(instance, compiled);
       }, fail);
       return {};
     },
-  });
+  }));
   let queries: Queries;
   try {
     queries = (await Promise.race([ready, failed])) as Queries;
@@ -147,7 +224,7 @@ async function instantiate(compiled: WebAssembly.Module, about: About): Promise<
 function instantiateNow(compiled: WebAssembly.Module, about: About): Instance {
   let exports: WebAssembly.Exports | undefined;
   let failure: unknown;
-  const glue: Record<string, unknown> = {
+  const glue: Record<string, unknown> = loaderSettings({
     instantiateWasm(imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) {
       try {
         const instance = new WebAssembly.Instance(compiled, imports);
@@ -158,12 +235,26 @@ function instantiateNow(compiled: WebAssembly.Module, about: About): Instance {
       }
       return {};
     },
-  };
+  });
   createTesseraModule(glue as never).catch(() => {});  // its promise says nothing the checks below do not
   if (failure !== undefined || exports === undefined || typeof glue.heapBytesInUse !== 'function') {
     throw cannotInstantiate(about, failure ?? 'the loader did not finish');
   }
   return instanceOf(exports, glue as unknown as Queries, { ...about, compiled, renew: () => instantiateNow(compiled, about) });
+}
+
+/**
+ * The object the Emscripten loader takes its settings from (it reads
+ * Module["locateFile"], Module["preRun"], Module["wasmBinary"] and a dozen
+ * more), with no prototype: a polluted Object.prototype sets none of them.
+ * The loader calls Module.hasOwnProperty, which such an object lacks: it is
+ * given as an own method.
+ */
+function loaderSettings<T extends object>(settings: T): T & Record<string, unknown> {
+  const hasOwnProperty = function (this: object, key: PropertyKey): boolean {
+    return Object.prototype.hasOwnProperty.call(this, key);
+  };
+  return Object.assign(Object.create(null) as object, { hasOwnProperty }, settings) as T & Record<string, unknown>;
 }
 
 function cannotInstantiate(about: About, cause: unknown): Error {
@@ -181,6 +272,40 @@ function denoHint(cause: unknown): string {
   return deno !== undefined && (name === 'NotCapable' || name === 'PermissionDenied')
     ? ' (Deno: run with --allow-read on the package\'s dist/wasm folder, or pass init({ wasm: bytes }))'
     : '';
+}
+
+/**
+ * A URL or path as the error shows it: a relative one with the absolute URL
+ * fetch() resolved it to (the page's or worker's base), so that a 404 says
+ * where the file was looked for.
+ */
+function resolvedText(where: string | URL): string {
+  const text = String(where);
+  if (where instanceof URL || /^[a-z][a-z0-9+.-]*:/i.test(text) || isNode()) return text;
+  const base = (globalThis as { document?: { baseURI?: string }; location?: { href?: string } }).document?.baseURI
+    ?? (globalThis as { location?: { href?: string } }).location?.href;
+  if (base === undefined) return text;
+  try {
+    return `${text} (resolved to ${new URL(text, base).href})`;
+  } catch {
+    return text;
+  }
+}
+
+// A 404 of the .wasm init() located by itself: the bundler did not copy it
+// (esbuild and Rollup copy no .wasm by default). Say the two ways out.
+function notServedHint(cause: unknown, defaultLocationUsed: boolean): string {
+  if (!(cause instanceof HttpError) || cause.status !== 404) return '';
+  return defaultLocationUsed
+    ? '. Your bundler did not copy the .wasm beside the bundle (esbuild and Rollup do not): import \'tessera-wasm/inline\' instead (the .wasm inside the JS), or serve dist/wasm/tessera.wasm yourself and pass its URL: init({ wasm: url })'
+    : '. Check the URL given to init({ wasm }); \'tessera-wasm/inline\' needs no .wasm file at all';
+}
+
+/** A fetch of the .wasm answered with an HTTP error status. */
+class HttpError extends Error {
+  constructor(readonly status: number, statusText: string) {
+    super(`HTTP ${status} ${statusText}`.trimEnd());
+  }
 }
 
 // Literal `new URL(..., import.meta.url)` so that bundlers find and copy the files.
@@ -222,6 +347,6 @@ async function fetchWasm(where: string | URL): Promise<ArrayBuffer | Uint8Array>
     return (await nodeFs()).readFile(path);
   }
   const response = await fetch(where);
-  if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`);
+  if (!response.ok) throw new HttpError(response.status, response.statusText);
   return response.arrayBuffer();
 }

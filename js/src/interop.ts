@@ -7,6 +7,7 @@ import { type OpContext, specError } from './errors.js';
 import { asPlainTensor, type ResidentTensor } from './resident.js';
 import type { Tensor, TensorLike } from './tensor.js';
 import { isNarrowType } from './formats.js';
+import { ownValue } from './options.js';
 import { decode } from './values.js';
 
 /** What `toOrt` needs of onnxruntime-web (or onnxruntime-node, onnxruntime-common): its Tensor class. */
@@ -31,8 +32,9 @@ export interface OrtModule<OrtTensor> {
 export function toOrt<OrtTensor>(ort: OrtModule<OrtTensor>, t: TensorLike | ResidentTensor): OrtTensor {
   const context: OpContext = { op: 'toOrt' };
   const tensor = asPlainTensor(t, context, 't');
-  if (typeof ort?.Tensor !== 'function') throw specError(context, 'ort', 'ort must be the onnxruntime module (import * as ort from \'onnxruntime-web\')');
-  return new ort.Tensor(tensor.type as never, tensor.data as never, tensor.dims);
+  const TensorClass = moduleExport(ort, 'Tensor') as OrtModule<OrtTensor>['Tensor'] | undefined;
+  if (typeof TensorClass !== 'function') throw specError(context, 'ort', 'ort must be the onnxruntime module (import * as ort from \'onnxruntime-web\')');
+  return new TensorClass(tensor.type as never, tensor.data as never, tensor.dims);
 }
 
 /** What `toTfjs` needs of TensorFlow.js: `tf.tensor`. */
@@ -66,7 +68,8 @@ const TFJS_EXACT: Partial<Record<DataType, 'float32' | 'int32' | 'bool' | 'strin
 export function toTfjs<TfTensor>(tf: TfjsModule<TfTensor>, t: TensorLike | ResidentTensor | Tensor): TfTensor {
   const context: OpContext = { op: 'toTfjs' };
   const tensor = asPlainTensor(t, context, 't');
-  if (typeof tf?.tensor !== 'function') throw specError(context, 'tf', 'tf must the TensorFlow.js module (import * as tf from \'@tensorflow/tfjs\')');
+  const tfTensor = moduleExport(tf, 'tensor') as TfjsModule<TfTensor>['tensor'] | undefined;
+  if (typeof tfTensor !== 'function') throw specError(context, 'tf', 'tf must be the TensorFlow.js module (import * as tf from \'@tensorflow/tfjs\')');
   const dtype = TFJS_EXACT[tensor.type];
   if (dtype === undefined) {
     throw specError(context, 't', `tfjs cannot hold ${tensor.type} exactly (float32, int32, bool and string only; complex through tf.complex): convert it yourself if a loss is fine`);
@@ -75,5 +78,12 @@ export function toTfjs<TfTensor>(tf: TfjsModule<TfTensor>, t: TensorLike | Resid
     : dtype === 'int32' && !isNarrowType(tensor.type) ? Int32Array.from(tensor.data as ArrayLike<number>)
     : dtype === 'int32' ? Int32Array.from(decode(tensor))
     : Float32Array.from(decode(tensor));
-  return tf.tensor(values as never, [...tensor.dims], dtype);
+  return tfTensor.call(tf, values as never, [...tensor.dims], dtype);
+}
+
+// A module's export, an own property read once (a module namespace's, or a
+// CommonJS exports object's): an inherited `Tensor` on a polluted
+// Object.prototype is not the caller's module.
+function moduleExport(module: unknown, name: string): unknown {
+  return typeof module === 'object' && module !== null ? ownValue(module, name) : undefined;
 }

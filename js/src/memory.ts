@@ -1,6 +1,7 @@
 // What the module's memory holds, and giving it back: by the caller's
 // releaseMemory(), or by itself once the memory has grown and stayed idle.
-import { isReady, renewInstance, residentsAlive, wasm } from './wasm.js';
+import { specError } from './errors.js';
+import { isReady, opInProgress, renewInstance, residentsAlive, wasm } from './wasm.js';
 
 /** When the library gives memory back by itself (`init({ autoRelease })`); `false` turns it off. */
 export interface AutoRelease {
@@ -32,12 +33,18 @@ export function memoryStats(): MemoryStats {
  * 0 when live resident tensors pin the memory (they keep it, intact) or when
  * it never grew. The library also does this by itself once the heap has
  * stayed unused for a while after growing (`init({ autoRelease })`).
+ * Called from code an op runs (a getter, a patched built-in), it throws a
+ * SpecError: the op's memory cannot be swapped under it.
  *
  * @example
  * tw.floor(big);          // a 16 MiB float32 tensor: memory grows to hold it
  * tw.releaseMemory();     // e.g. 15859712 bytes released: back to the initial 1 MiB
  */
 export function releaseMemory(): number {
+  wasm();
+  if (opInProgress()) {
+    throw specError({ op: 'releaseMemory' }, undefined, 'an op is running (releaseMemory() was called from code the op ran: a getter, a Proxy trap or a patched built-in); call it after the op returns');
+  }
   const released = renewInstance();
   if (released > 0) cancelAutoRelease();
   return released;
@@ -54,13 +61,13 @@ const autoRelease = { enabled: true, aboveBytes: 64 * 2 ** 20, idleMs: 5000 };
 let lastUse = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
-/** Sets `init({ autoRelease })`. */
+/** Takes init()'s checked autoRelease (js/src/init.ts): idleMs Infinity means never. */
 export function configureAutoRelease(options: AutoRelease | false): void {
-  autoRelease.enabled = options !== false;
   if (options) {
     autoRelease.aboveBytes = options.aboveBytes ?? autoRelease.aboveBytes;
     autoRelease.idleMs = options.idleMs ?? autoRelease.idleMs;
   }
+  autoRelease.enabled = options !== false && autoRelease.idleMs !== Infinity;
   if (!autoRelease.enabled) cancelAutoRelease();
 }
 
@@ -79,6 +86,10 @@ function armAutoRelease(ms: number): void {
 function autoReleaseDue(): void {
   timer = undefined;
   if (!isReady() || residentsAlive()) return;  // a dispose or the next op arms it again
+  if (opInProgress()) {  // cannot happen from a timer today; waits if it ever does
+    armAutoRelease(autoRelease.idleMs);
+    return;
+  }
   const idle = Date.now() - lastUse;
   if (idle < autoRelease.idleMs) armAutoRelease(autoRelease.idleMs - idle);
   else releaseMemory();

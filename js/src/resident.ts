@@ -13,6 +13,29 @@ export type ResidentType = Exclude<DataType, 'string'>;
 // free at once (collection may come late, or never, for a short-lived script).
 const unreclaimed = new FinalizationRegistry<Block>(freeBlock);
 
+// Registering costs V8 about 0.8 us, and unregistering on dispose() 0.15 us
+// more: as much as the whole of a small op. A new resident is registered at
+// the end of the current task, if it is still alive then; a chain that
+// disposes its intermediates at once never pays for them. No collection can
+// be missed meanwhile: a finalizer never runs inside a task, and the set
+// holds the tensors until then.
+const registerAtTaskEnd = new Map<ResidentTensor, Block>();
+let registering = false;
+
+function registerSoon(tensor: ResidentTensor, block: Block): void {
+  registerAtTaskEnd.set(tensor, block);
+  if (!registering) {
+    registering = true;
+    queueMicrotask(registerPending);
+  }
+}
+
+function registerPending(): void {
+  registering = false;
+  for (const [tensor, block] of registerAtTaskEnd) unreclaimed.register(tensor, block, tensor);
+  registerAtTaskEnd.clear();
+}
+
 /** A block of the module's memory and the instance it belongs to (releaseMemory() replaces instances). */
 interface Block {
   readonly offset: number;
@@ -63,7 +86,7 @@ export class ResidentTensor<T extends ResidentType = ResidentType> {
     this.#generation = currentGeneration();
     if (offset !== 0) {
       residentMade();
-      unreclaimed.register(this, { offset, generation: this.#generation }, this);
+      registerSoon(this, { offset, generation: this.#generation });
     }
     Object.freeze(this);
   }
@@ -106,7 +129,7 @@ export class ResidentTensor<T extends ResidentType = ResidentType> {
     const block = { offset: this.#offset, generation: this.#generation };
     this.#offset = -1;
     if (block.offset !== 0) {
-      unreclaimed.unregister(this);
+      if (!registerAtTaskEnd.delete(this)) unreclaimed.unregister(this);
       freeBlock(block);
     }
   }

@@ -1,8 +1,8 @@
 // runNode: one ONNX-style node, resolved against its opset as ONNX does.
-import { type OpContext, describe, specError } from './errors.js';
+import { type OpContext, SpecError, describe, specError } from './errors.js';
+import { readOptions } from './options.js';
 import { runAsStrided } from './ops/as-strided.js';
 import { runCast, runCastLike } from './ops/cast.js';
-import { ownValue } from './ops/check.js';
 import { runConstantOfShape } from './ops/constant-of-shape.js';
 import { runFloor } from './ops/floor.js';
 import { runTile } from './ops/tile.js';
@@ -45,11 +45,9 @@ export function runNode(node: NodeSpec, inputs: readonly TensorLike[]): Tensor[]
 export function runNode(node: NodeSpec, inputs: readonly (TensorLike | ResidentTensor)[]): (Tensor | ResidentTensor)[];
 export function runNode(node: NodeSpec, inputs: readonly unknown[]): (Tensor | ResidentTensor)[] {
   requireReady();
-  if (typeof node !== 'object' || node === null) throw specError({ op: 'runNode' }, 'node', `node must be an object (got ${describe(node)})`);
+  if (node === undefined) throw specError({ op: 'runNode' }, 'node', 'node must be an object (got undefined)');
   // The node's own fields, each read once: an inherited `opset` (a polluted Object.prototype) is not the caller's.
-  const opType = ownValue(node, 'opType');
-  const opset = ownValue(node, 'opset');
-  const domainField = ownValue(node, 'domain');
+  const { opType, opset, domain: domainField, attributes } = readOptions({ op: 'runNode' }, 'node', node, NODE_FIELDS, 'field');
   const domain = domainField === undefined || domainField === '' ? 'ai.onnx' : domainField;
   if (typeof opType !== 'string') throw specError({ op: 'runNode' }, 'opType', `node.opType must be a string (got ${describe(opType)})`);
   const schema = Object.prototype.hasOwnProperty.call(OPS, opType) ? OPS[opType as OpType] : undefined;
@@ -66,7 +64,22 @@ export function runNode(node: NodeSpec, inputs: readonly unknown[]): (Tensor | R
     throw specError({ op: opType }, 'opset', `opset ${requested} is below the op's first version ${versions[0].since}`);
   }
   const context: OpContext = { op: opType, version: schema.versioned ? version.since : undefined };
+  try {
+    return runVersion(context, opType as OpType, version, attributes, inputs);
+  } catch (error) {
+    throw opset === undefined || requested === version.since || !schema.versioned ? error : withOpset(error, requested);
+  }
+}
 
+// An error of Tile-6 from a model of opset 12: say which opset chose the version.
+function withOpset(error: unknown, opset: number): unknown {
+  if (!(error instanceof SpecError) || error.version === undefined) return error;
+  const name = `${error.op}-${error.version}`;
+  const message = error.message.startsWith(`${name}: `) ? error.message.slice(name.length + 2) : error.message;
+  return new SpecError(error.op, error.version, `${message} (opset ${opset} resolves to ${name}, the newest version <= ${opset})`, error.param);
+}
+
+function runVersion(context: OpContext, opType: OpType, version: OpVersion, attributes: unknown, inputs: readonly unknown[]): (Tensor | ResidentTensor)[] {
   if (!Array.isArray(inputs)) throw specError(context, 'inputs', `inputs must be an array of tensors (got ${describe(inputs)})`);
   const count: number = inputs.length;
   if (count < version.required || count > version.inputs.length) {
@@ -74,24 +87,14 @@ export function runNode(node: NodeSpec, inputs: readonly unknown[]): (Tensor | R
     throw specError(context, 'inputs', `takes ${expected} inputs (${version.inputs.join(', ')}), got ${count}`);
   }
   const given = Array.from({ length: count }, (_, i): unknown => inputs[i]);
-  return [IMPLEMENTATIONS[opType as OpType](version, given, ownAttributes(context, version, ownValue(node, 'attributes')))];
+  return [IMPLEMENTATIONS[opType](version, given, ownAttributes(context, version, attributes))];
 }
 
-/** The node's attributes, own ones only, each read once into a record with no prototype. */
+const NODE_FIELDS = ['opType', 'domain', 'opset', 'attributes'] as const;
+
+/** The node's attributes, own ones only, each read once into a record with no prototype; unknown names refused. */
 function ownAttributes(context: OpContext, version: OpVersion, attributes: unknown): Record<string, unknown> {
-  const own: Record<string, unknown> = Object.create(null);
-  if (attributes === undefined) return own;
-  if (typeof attributes !== 'object' || attributes === null) {
-    throw specError(context, 'attributes', `attributes must be an object (got ${describe(attributes)})`);
-  }
-  for (const name of Object.keys(attributes)) {
-    if (!version.attributes.includes(name)) {
-      const known = version.attributes.length ? version.attributes.join(', ') : 'none';
-      throw specError(context, name, `unknown attribute ${describe(name)} (this version takes: ${known})`);
-    }
-    own[name] = ownValue(attributes, name);
-  }
-  return own;
+  return readOptions(context, 'attributes', attributes, version.attributes, 'attribute') as Record<string, unknown>;
 }
 
 function knownOps(): string {

@@ -1,10 +1,11 @@
 // ONNX TensorProto <-> Tensor: the format of ONNX initializers, of Constant
 // and ConstantOfShape attributes, and of the official test vectors' .pb files.
 // Field numbers and storage rules are onnx.proto's (IR version 11+).
-import { DTYPES, type DataType, type TensorData, isPacked, storageConstructor, storageLength } from './dtype.js';
+import { DTYPES, type DataType, type TensorData, float16Result, isPacked, storageConstructor, storageLength } from './dtype.js';
 import { type OpContext, describe, specError } from './errors.js';
 import { bytesNow, typedArrayKind } from './typed-array.js';
 import { FIXED32, FIXED64, type FieldKey, LENGTH_DELIMITED, VARINT, WireReader, WireWriter, varintSize, wireTypeName } from './protobuf.js';
+import { readOptions } from './options.js';
 import { asPlainTensor } from './resident.js';
 import { Tensor, type TensorLike } from './tensor.js';
 
@@ -80,6 +81,8 @@ interface Fields {
   externalLocation: string | undefined;
   /** DEFAULT 0, EXTERNAL 1. */
   dataLocation: number;
+  /** The tensor's name, when the bytes have one (an empty one too). */
+  name: string | undefined;
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -118,7 +121,7 @@ function repeatedFixed(reader: WireReader, key: FieldKey, width: 4 | 8, into: Ui
 function readFields(bytes: Uint8Array): Fields {
   const fields: Fields = {
     dims: [], dataType: undefined, raw: undefined, float: [], double: [], int32: [], int64: [], uint64: [],
-    strings: [], externalData: false, externalLocation: undefined, dataLocation: 0,
+    strings: [], externalData: false, externalLocation: undefined, dataLocation: 0, name: undefined,
   };
   const reader = new WireReader(bytes, READING);
   while (!reader.done) {
@@ -161,8 +164,12 @@ function readFields(bytes: Uint8Array): Fields {
         expectWire(reader, key, VARINT);
         fields.dataLocation = reader.int32();
         break;
-      case F.name: case F.doc_string: case F.segment:
-        // Read past: a Tensor has no name, and a segment's bounds change nothing here.
+      case F.name:
+        expectWire(reader, key, LENGTH_DELIMITED);
+        fields.name = utf8Text(reader.lengthDelimited(), 'name');
+        break;
+      case F.doc_string: case F.segment:
+        // Read past: a segment's bounds change nothing here.
         expectWire(reader, key, LENGTH_DELIMITED);
         reader.lengthDelimited();
         break;
@@ -221,8 +228,11 @@ function clearPadding(type: DataType, size: number, data: Uint8Array): void {
  * (the 8- and 16-bit types, bool, the bit patterns of float16, bfloat16 and
  * the float8 types, and one packed byte per value for the 4-bit and 2-bit
  * types), `int64_data`, `double_data` (float64, complex128),
- * `uint64_data` (uint32, uint64) or `string_data` (UTF-8). `name`,
- * `doc_string` and `segment` are ignored, as are fields newer than this reader.
+ * `uint64_data` (uint32, uint64) or `string_data` (UTF-8). `doc_string`
+ * and `segment` are ignored, as are fields newer than this reader.
+ * With `{ withName: true }` the result is `{ tensor, name }`: the
+ * TensorProto's `name` (undefined when it has none), which
+ * `toTensorProto(tensor, { name })` writes back, byte for byte.
  * Unused bits of a packed type's last byte come back 0.
  *
  * Throws a SpecError (op `fromTensorProto`) for malformed or truncated bytes,
@@ -231,13 +241,47 @@ function clearPadding(type: DataType, size: number, data: Uint8Array): void {
  * library reads no files: load the data and put it in raw_data).
  *
  * @example tw.fromTensorProto(readFileSync('test_data_set_0/input_0.pb')) // Tensor float32 [3, 4, 5]
+ * @example const { tensor, name } = tw.fromTensorProto(bytes, { withName: true }); // name 'x'
  */
-export function fromTensorProto(bytes: Uint8Array): Tensor {
+export function fromTensorProto(bytes: Uint8Array, options?: { withName?: false }): Tensor;
+export function fromTensorProto(bytes: Uint8Array, options: { withName: true }): NamedTensor;
+export function fromTensorProto(bytes: Uint8Array, options?: { withName?: boolean }): Tensor | NamedTensor;
+export function fromTensorProto(bytes: Uint8Array, options?: { withName?: boolean }): Tensor | NamedTensor {
+  const withName = optionValue(READING, options, 'withName');
+  if (withName !== undefined && typeof withName !== 'boolean') {
+    throw specError(READING, 'withName', `options.withName must be a boolean (got ${describe(withName)})`);
+  }
   if (typedArrayKind(bytes) !== 'Uint8Array') {
     throw specError(READING, 'bytes', `bytes must be a Uint8Array (got ${describe(bytes)})`);
   }
   const fields = readFields(bytesNow(bytes));
+  const tensor = tensorOfFields(fields);
+  return withName === true ? { tensor, name: fields.name } : tensor;
+}
 
+/** A TensorProto read with its name: `fromTensorProto(bytes, { withName: true })`. */
+export interface NamedTensor {
+  /** The tensor. */
+  readonly tensor: Tensor;
+  /** The TensorProto's `name`; undefined when it has none. */
+  readonly name: string | undefined;
+}
+
+/** An option, read once as an own property; undefined when absent. */
+/** The one option `key` of an options object, own and read once (js/src/options.ts); any other key is refused. */
+function optionValue(context: OpContext, options: unknown, key: string): unknown {
+  return readOptions(context, 'options', options, [key])[key];
+}
+
+function utf8Text(bytes: Uint8Array, field: string): string {
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    throw specError(READING, 'bytes', `${field} is not valid UTF-8`);
+  }
+}
+
+function tensorOfFields(fields: Fields): Tensor {
   if (fields.dataType === undefined) throw specError(READING, 'bytes', 'the TensorProto has no data_type');
   const type = BY_ONNX.get(fields.dataType);
   if (type === undefined) {
@@ -280,7 +324,7 @@ export function fromTensorProto(bytes: Uint8Array): Tensor {
   } else {
     data = readTyped(type, own, fields, size, dims);
   }
-  return new Tensor(type, data as never, dims);
+  return new Tensor(type, float16Result(type, data) as never, dims);
 }
 
 function readStrings(strings: readonly Uint8Array[], size: number, dims: readonly number[]): string[] {
@@ -375,18 +419,21 @@ const LONE_SURROGATE = /\p{Cs}/u;
  * 2-bit types packed as ONNX packs them) for every numeric type, or in
  * `string_data` (UTF-8) for strings. The unused bits of a packed type's last
  * byte are written 0. `fromTensorProto(toTensorProto(t))` gives back t's
- * type, dims and data bit for bit.
+ * type, dims and data bit for bit. `options.name` writes the TensorProto's
+ * `name` (an initializer's or a test vector's input name).
  *
  * Throws a SpecError (op `toTensorProto`) for a malformed tensor or a string
  * that is not well-formed UTF-16 (a lone surrogate).
  *
- * @example writeFileSync('input_0.pb', tw.toTensorProto(x))
+ * @example writeFileSync('input_0.pb', tw.toTensorProto(x, { name: 'x' }))
  */
-export function toTensorProto(t: TensorLike): Uint8Array {
+export function toTensorProto(t: TensorLike, options?: { name?: string }): Uint8Array {
+  const name = protoName(optionValue(WRITING, options, 'name'));
   const x = asPlainTensor(t, WRITING, 't');
   const { type, dims } = x;
   let capacity = 16;
   for (const d of dims) capacity += 1 + varintSize(d);
+  if (name !== undefined) capacity += 1 + varintSize(name.length) + name.length;
 
   if (type === 'string') {
     const encoder = new TextEncoder();
@@ -399,6 +446,7 @@ export function toTensorProto(t: TensorLike): Uint8Array {
     for (const s of strings) capacity += 1 + varintSize(s.length) + s.length;
     const writer = header(capacity, dims, type);
     for (const s of strings) writer.bytesField(F.string_data, s);
+    if (name !== undefined) writer.bytesField(F.name, name);  // fields in number order, as protobuf writes them
     return writer.finish();
   }
 
@@ -408,7 +456,17 @@ export function toTensorProto(t: TensorLike): Uint8Array {
     clearPadding(type, x.size, raw);
   }
   capacity += 1 + varintSize(raw.length) + raw.length;
-  return header(capacity, dims, type).bytesField(F.raw_data, raw).finish();
+  const writer = header(capacity, dims, type);
+  if (name !== undefined) writer.bytesField(F.name, name);
+  return writer.bytesField(F.raw_data, raw).finish();
+}
+
+/** options.name as UTF-8 bytes, or undefined when there is none. */
+function protoName(name: unknown): Uint8Array | undefined {
+  if (name === undefined) return undefined;
+  if (typeof name !== 'string') throw specError(WRITING, 'name', `options.name must be a string (got ${describe(name)})`);
+  if (LONE_SURROGATE.test(name)) throw specError(WRITING, 'name', 'options.name is not well-formed UTF-16 (a lone surrogate), which UTF-8 cannot hold');
+  return new TextEncoder().encode(name);
 }
 
 /** dims (unpacked, as onnx.proto declares them) and data_type, in field order. */

@@ -1,21 +1,26 @@
-import { DTYPES, type DataOf, type DataType, holdsType, isDataType, storageLength } from './dtype.js';
+import { DTYPES, type DataIn, type DataOf, type DataType, type Float16ArrayOrNever, holdsType, isDataType, storageLength } from './dtype.js';
 import { type OpContext, describe, specError } from './errors.js';
 import { LIMITS } from './generated/limits.js';
 import { bufferOf, typedArrayFacts, typedArrayKind } from './typed-array.js';
-import { type Nested, elementsOf, formatTensor, nest } from './tensor-text.js';
+import { type NestedOf, TO_ARRAY_LIMITS, briefDims, elementsOf, formatTensor, nest, nestedArrays } from './tensor-text.js';
 import { isReady, wasm } from './wasm.js';
 
 /** What every op takes as a tensor: a `Tensor`, or any `{type, data, dims}` that would be one. */
 export interface TensorLike<T extends DataType = DataType> {
   /** The data type name, e.g. `'float32'`. */
   readonly type: T;
-  /** The elements in the type's storage class (see `DataOf`); for float16 also a `Float16Array`. */
-  readonly data: DataOf<T> | (T extends 'float16' ? Float16ArrayLike : never);
+  /** The elements in the type's storage class (see `DataOf`); for float16 also a `Float16Array`, for uint8 also a `Uint8ClampedArray` (see `DataIn`). */
+  readonly data: DataIn<T>;
   /** The extent of each axis; `[]` for a scalar. */
   readonly dims: readonly number[];
 }
 
-/** A runtime's `Float16Array` (Node 20 has none); accepted for float16 data. */
+/**
+ * What `asFloat16Array()` returns when your TypeScript lib declares no
+ * `Float16Array` (with `lib: ["ESNext"]` it returns the real one). As data
+ * for a float16 tensor, only a `Uint16Array` or a real `Float16Array` is
+ * taken, never any array of numbers.
+ */
 export interface Float16ArrayLike extends ArrayLike<number> {
   /** The buffer holding the float16 bits. */
   readonly buffer: ArrayBufferLike;
@@ -36,7 +41,12 @@ const TRUSTED = Symbol('tessera-wasm trusted parts');
 export class Tensor<T extends DataType = DataType> {
   /** The data type name, e.g. `'float32'`. */
   readonly type: T;
-  /** The elements, flat in row-major order, in the type's storage class (narrow types: their bit patterns, packed types: packed bytes). */
+  /**
+   * The elements, flat in row-major order, in the type's storage class
+   * (narrow types: their bit patterns, packed types: packed bytes). The
+   * array you gave is held as it is: a `Uint8ClampedArray` given as uint8
+   * data stays one (typed here as the storage class, whose methods it shares).
+   */
   readonly data: DataOf<T>;
   /** The extent of each axis; `[]` for a scalar. */
   readonly dims: readonly number[];
@@ -47,7 +57,11 @@ export class Tensor<T extends DataType = DataType> {
   // and, frozen, cannot have changed since.
   readonly #made = true;
 
-  constructor(type: T, data: DataOf<T> | (T extends 'float16' ? Float16ArrayLike : never), dims: readonly number[]) {
+  /**
+   * Checks and holds `data` as it is (no copy). To build a tensor from plain
+   * numbers, use `tw.tensor(type, values, dims)`.
+   */
+  constructor(type: T, data: DataIn<T>, dims: readonly number[]) {
     // tensorOf's hidden arguments: its token and the element count.
     // eslint-disable-next-line prefer-rest-params
     if (arguments[3] === TRUSTED) {
@@ -79,18 +93,28 @@ export class Tensor<T extends DataType = DataType> {
    * The elements as nested arrays, one level per dim (numpy's `tolist()`):
    * numbers, bigints for int64/uint64, booleans for bool, strings, [re, im]
    * for complex types; narrow types (float16, float8, int4, ...) decoded to
-   * their values. A scalar gives its one element.
+   * their values. A scalar gives its one element. A tensor that would take
+   * more than 2^20 nested arrays (dims such as [2e7, 0]: twenty million empty
+   * arrays) or 2^25 elements is a SpecError naming its dims and size.
+   *
+   * The element type follows the tensor's type (`bigint` for int64, ...);
+   * the nesting depth is the rank, which only the run knows: name it where
+   * you know it (`const rows: bigint[][] = t.toArray()`), and an element
+   * type that does not match is a compile error.
    *
    * @example new tw.Tensor('int32', new Int32Array([1, 2, 3, 4]), [2, 2]).toArray() // [[1, 2], [3, 4]]
    */
-  toArray(): Nested {
-    return nest(elementsOf(this.type, this.data, this.size), this.dims);
+  toArray<R extends NestedOf<T> = NestedOf<T>>(): R {
+    if (this.size > TO_ARRAY_LIMITS.elements || nestedArrays(this.dims) > TO_ARRAY_LIMITS.arrays) {
+      throw specError({ op: 'toArray' }, 'this', `toArray() builds at most ${TO_ARRAY_LIMITS.arrays} arrays and ${TO_ARRAY_LIMITS.elements} elements; this ${this.type} tensor ${briefDims(this.dims)} (${this.size} elements) needs more: read its data, or take a part of it first`);
+    }
+    return nest(elementsOf(this.type, this.data, this.size), this.dims) as R;
   }
 
   /**
    * numpy-like text: the type and dims, then the elements nested by dims
-   * (decoded for narrow types), summarized past 1000 elements. Node's and
-   * Deno's console show the same.
+   * (decoded for narrow types), summarized past 1000 elements and cut past
+   * 16384 characters, whatever the dims. Node's and Deno's console show the same.
    */
   toString(): string {
     return formatTensor(this.type, this.data, this.dims, this.size);
@@ -107,12 +131,13 @@ export class Tensor<T extends DataType = DataType> {
   /**
    * A float16 tensor's data as a `Float16Array` (a view of the same bits, no
    * copy) where the runtime has one (browsers since 2025, Deno, Bun; not
-   * Node 20). `data` itself stays the Uint16Array of bit patterns.
+   * Node 20 and 22). `data` itself stays as it is (the Uint16Array of bit
+   * patterns, unless `init({ float16Array: true })` made it a Float16Array).
    */
-  asFloat16Array(): Float16ArrayLike {
-    const Float16 = (globalThis as { Float16Array?: new (buffer: ArrayBufferLike, offset: number, length: number) => Float16ArrayLike }).Float16Array;
+  asFloat16Array(): [Float16ArrayOrNever] extends [never] ? Float16ArrayLike : Float16ArrayOrNever {
+    const Float16 = (globalThis as { Float16Array?: new (buffer: ArrayBufferLike, offset: number, length: number) => never }).Float16Array;
     if (this.type !== 'float16') throw specError({ op: 'asFloat16Array' }, 'this', `only a float16 tensor has float16 data (this one is ${this.type})`);
-    if (Float16 === undefined) throw specError({ op: 'asFloat16Array' }, 'this', 'this runtime has no Float16Array (Node 20 lacks it): read values with tw.decode(t) or t.toArray()');
+    if (Float16 === undefined) throw specError({ op: 'asFloat16Array' }, 'this', 'this runtime has no Float16Array (Node 20 and 22 lack it): read values with tw.decode(t) or t.toArray()');
     const facts = typedArrayFacts(this.data as object, typedArrayKind(this.data)!);
     return new Float16(facts.buffer, facts.byteOffset, facts.length);
   }
@@ -142,6 +167,9 @@ export function asTensor(value: unknown, context: OpContext, name: string): Tens
   }
   const { type, data, dims } = value as Record<string, unknown>;
   if (type === undefined && dims === undefined) return fromTfjs(value, context, name);  // tfjs: dtype, shape, and data() as a method
+  if (data === undefined && isForeignResident(value)) {
+    throw specError(context, name, `${name} is a resident tensor of another instance of tessera-wasm (the ESM and CommonJS entries, or the default and inline ones, loaded together: each has its own WebAssembly memory); copy it out with .toTensor() first, or load the library through one entry only`);
+  }
   const checked = checkTensor(context, name, type, data, dims);
   return outsideModuleMemory(tensorOf(checked.type, checked.data as never, checked.dims, checked.size));
 }
@@ -159,7 +187,18 @@ function fromTfjs(value: object, context: OpContext, name: string): Tensor {
     throw specError(context, name, `${name} is a tfjs ${dtype} tensor: take its values with dataSync() and build a tw.Tensor of the type you mean`);
   }
   const checked = checkTensor(context, name, dtype, dataSync.call(value), shape);
-  return tensorOf(checked.type, checked.data as never, checked.dims, checked.size);
+  // dataSync() may answer with a view of this module's own memory, which the op's allocations can detach.
+  return outsideModuleMemory(tensorOf(checked.type, checked.data as never, checked.dims, checked.size));
+}
+
+/** A ResidentTensor this instance did not make: it has type and dims, no data, and the class's toTensor and dispose. */
+function isForeignResident(value: object): boolean {
+  try {
+    const { toTensor, dispose, view } = value as Record<string, unknown>;
+    return typeof toTensor === 'function' && typeof dispose === 'function' && typeof view === 'function';
+  } catch {
+    return false;  // a hostile getter: no hint, the usual message follows
+  }
 }
 
 /**
@@ -227,12 +266,14 @@ export function checkTensor(context: OpContext, name: string, type: unknown, dat
 
 // What to do instead, for the mistakes people make most.
 function hint(type: DataType, data: unknown): string {
+  const fromValues = `tw.tensor('${type}', values, dims) builds one from plain values`;
   if (type === 'float16' || type === 'bfloat16' || type.startsWith('float8') || type === 'float4e2m1') {
     if (Array.isArray(data) || typedArrayKind(data) === 'Float32Array' || typedArrayKind(data) === 'Float64Array') {
       return `: ${type} data is its bit patterns; turn numbers into them with tw.encode('${type}', numbers)` +
-        (type === 'float16' ? ' or pass a Float16Array' : '');
+        (type === 'float16' ? ' or pass a Float16Array' : '') + `, or ${fromValues}`;
     }
   }
+  if (Array.isArray(data)) return `: a Tensor holds a typed array; ${fromValues}`;
   return '';
 }
 

@@ -14,6 +14,7 @@ export type { Kernels };
 /** The module's cold queries, registered through Embind (cpp/bindings/bindings.cc). */
 export interface Queries {
   simd128(): boolean;
+  /** Unsigned (Embind reads a uint32_t back with `>>> 0`): the heap passes 2 GiB. */
   heapBytesInUse(): number;
   heapBytesFree(): number;
 }
@@ -21,7 +22,7 @@ export interface Queries {
 export interface Instance {
   readonly kernels: Kernels;
   readonly queries: Queries;
-  /** Allocates a block that starts on a cache line (BLOCK_ALIGN bytes); 0 when memory is out. */
+  /** Allocates a block that starts on a cache line (BLOCK_ALIGN bytes), its offset unsigned; 0 when memory is out. */
   readonly malloc: (bytes: number) => number;
   readonly free: (offset: number) => void;
   readonly memory: WebAssembly.Memory;
@@ -34,20 +35,32 @@ export interface Instance {
   readonly compiled: WebAssembly.Module;
   /** A fresh instance of the same module, with its initial memory. */
   readonly renew: () => Instance;
+  /** The block a kernel's uint32 parameters are written to just before the call (PARAM_BYTES). */
+  readonly params: number;
 }
+
+// Room for the largest parameter list a kernel takes: Tile's dims and
+// repeats at the largest rank. Allocated once per instance, so that a small
+// op on resident tensors makes no allocation for its parameters (a malloc and
+// a free cost it about a tenth of its time).
+const PARAM_BYTES = 2 * 4 * LIMITS.maxRank;
 
 /** The instance's parts from its exports, or an error naming what is missing. */
 export function instanceOf(exports: WebAssembly.Exports, queries: Queries,
   about: Pick<Instance, 'wasmBytes' | 'source' | 'compiled' | 'renew'>): Instance {
-  for (const symbol of [...KERNEL_SYMBOLS, 'memalign', 'free']) {
+  for (const symbol of [...KERNEL_SYMBOLS, 'tessera_malloc', 'free']) {
     if (typeof exports[symbol] !== 'function') throw new Error(`tessera-wasm: the WebAssembly module does not export ${symbol}`);
   }
   const memory = Object.values(exports).find((e): e is WebAssembly.Memory => e instanceof WebAssembly.Memory);
   if (memory === undefined) throw new Error('tessera-wasm: the WebAssembly module exports no memory');
+  const malloc = alignedMalloc(exports.tessera_malloc as (alignment: number, bytes: number) => number);
+  const params = malloc(PARAM_BYTES);
+  if (params === 0) throw new Error('tessera-wasm: the WebAssembly module could not allocate its parameter block');
   return {
     kernels: checkedKernels(exports, kernelRefused),
     queries,
-    malloc: alignedMalloc(exports.memalign as (alignment: number, bytes: number) => number),
+    params,
+    malloc,
     free: exports.free as (offset: number) => void,
     memory,
     exports,
@@ -61,8 +74,10 @@ export function instanceOf(exports: WebAssembly.Exports, queries: Queries,
 // line every fourth store: a 4 MiB float32 fill took 117 us there and 72 us
 // aligned (docs/performance.md).
 export const BLOCK_ALIGN = 64;
-const alignedMalloc = (memalign: (alignment: number, bytes: number) => number) =>
-  (bytes: number) => memalign(BLOCK_ALIGN, bytes);
+// A wasm i32 comes back signed: an offset from 2 GiB up would be negative
+// (and index a heap view from its end), so it is read back unsigned.
+const alignedMalloc = (tesseraMalloc: (alignment: number, bytes: number) => number) =>
+  (bytes: number) => tesseraMalloc(BLOCK_ALIGN, bytes) >>> 0;
 
 // A checked caller never passes what a kernel refuses: this is a bug in
 // tessera, not the caller's error, so not a SpecError.
@@ -126,6 +141,17 @@ export function residentsAlive(): boolean {
   return liveResidents > 0;
 }
 
+// Ops holding scratch blocks (withScratch bodies, nested ones included). User
+// code can run inside one (a patched built-in, a getter): a release there
+// would swap the instance under the op, which would then write a heap that is
+// not its own. So releaseMemory() refuses, and the idle release waits.
+let opsRunning = 0;
+
+/** Whether an op holds scratch memory now (memory.ts: no release then). */
+export function opInProgress(): boolean {
+  return opsRunning > 0;
+}
+
 export function isReady(): boolean {
   return current !== undefined;
 }
@@ -142,8 +168,9 @@ export function wasm(): Instance {
 const aligned = (bytes: number) => Math.ceil(bytes / BLOCK_ALIGN) * BLOCK_ALIGN;
 // Below this the fit check costs more than it could save (memory is far from full).
 const LARGE_REQUEST = 1 << 24;
-// dlmalloc's header and alignment, and its rounding of requests to the system.
-const MALLOC_OVERHEAD = 1 << 16;
+// dlmalloc's header and alignment, and its rounding of requests to the system
+// (64 KiB granules: a request can need one granule more than its size).
+const MALLOC_OVERHEAD = 1 << 17;
 
 /**
  * Allocates `bytes` in the module's memory for an op (a zero-byte request
@@ -188,6 +215,7 @@ export function withScratch<R>(context: OpContext, sizes: readonly number[], bod
   let total = 0;
   for (const size of sizes) total += aligned(size);
   const base = allocate(context, total);
+  opsRunning++;
   try {
     const offsets = new Array<number>(sizes.length);
     let next = base;
@@ -197,6 +225,7 @@ export function withScratch<R>(context: OpContext, sizes: readonly number[], bod
     }
     return body(offsets);
   } finally {
+    opsRunning--;
     deallocate(base);
   }
 }
@@ -233,21 +262,35 @@ function shrank(context: OpContext, param: string, data: ArrayBufferView, bytes:
   throw specError(context, param, `${param} data shrank after it was checked (${bytes} bytes expected, ${bytesNow(data).length} now)`);
 }
 
+// %TypedArray%.prototype.set as it was when this module loaded. Looked up at
+// each call, a patched `set` (or `subarray`) would run user code between
+// taking a heap view and writing through it: code that could grow memory and
+// detach the view. Each copy below takes its heap view last.
+const intrinsicSet = Function.prototype.call.bind(Object.getPrototypeOf(Uint8Array.prototype).set) as
+  (target: ArrayBufferView, source: ArrayLike<number>, offset?: number) => void;
+
 /** Copies exactly `bytes` bytes of a typed array into memory at `offset` (see checkedBytes). */
 export function copyIn(context: OpContext, param: string, offset: number, data: ArrayBufferView, bytes: number): void {
-  heapU8().set(checkedBytes(context, param, data, bytes), offset);
+  const source = checkedBytes(context, param, data, bytes);
+  intrinsicSet(heapU8(), source, offset);
 }
 
 /** Copies `bytes` bytes at `offset` out into a typed array the library allocated (or a checked `out`). */
 export function copyOut(offset: number, target: ArrayBufferView, bytes: number): void {
-  bytesNow(target).set(heapU8().subarray(offset, offset + bytes));
+  const destination = bytesNow(target);
+  intrinsicSet(destination, new Uint8Array(wasm().memory.buffer, offset, bytes));
 }
 
-/** Writes small integer parameters (dims, repeats, strides) as uint32 at `offset`, a multiple of 4. */
-export function writeU32(offset: number, values: readonly number[]): void {
-  const buffer = wasm().memory.buffer;
-  if (u32.buffer !== buffer) u32 = new Uint32Array(buffer);
-  u32.set(values, offset >>> 2);
+/**
+ * Writes a kernel's parameters (dims, repeats, strides: at most 2 x maxRank
+ * uint32) to the instance's parameter block and returns its offset. Write
+ * them just before the kernel call: the next call's parameters go there too.
+ */
+export function writeParams(values: readonly number[]): number {
+  const { memory, params } = wasm();
+  if (u32.buffer !== memory.buffer) u32 = new Uint32Array(memory.buffer);
+  intrinsicSet(u32, values, params >>> 2);
+  return params;
 }
 
 /** A view of `length` elements of a storage class at `offset` (valid until memory grows). */

@@ -29,17 +29,17 @@ TEST_CASE("validate: Tile counts, signs and memory") {
   CHECK(validate::tile(8, 2, dims, 2, zero_and_safe, r32, &n) == Check::ok);
   CHECK(n == 0);
   const uint32_t one[] = {1};
-  const int64_t limit[] = {int64_t{1} << 31}, past[] = {(int64_t{1} << 31) + 1};
+  const int64_t limit[] = {int64_t{validate::kMemoryLimit}}, past[] = {int64_t{validate::kMemoryLimit} + 1};
   CHECK(validate::tile(8, 1, one, 1, limit, r32, &n) == Check::ok);
   CHECK(validate::tile(8, 1, one, 1, past, r32, &n) == Check::too_large);
 }
 
 TEST_CASE("validate: ConstantOfShape, packed bytes rounded up") {
   uint64_t n = 0;
-  const int64_t shape[] = {int64_t{1} << 32};
-  CHECK(validate::constant_of_shape(4, 1, shape, &n) == Check::ok);  // 2^32 nibbles: exactly 2 GiB
+  const int64_t shape[] = {int64_t{validate::kMemoryLimit} * 2};
+  CHECK(validate::constant_of_shape(4, 1, shape, &n) == Check::ok);  // twice the limit in nibbles: exactly the limit
   CHECK(validate::constant_of_shape(8, 1, shape, &n) == Check::too_large);
-  const int64_t one_more[] = {(int64_t{1} << 32) + 1};
+  const int64_t one_more[] = {int64_t{validate::kMemoryLimit} * 2 + 1};
   CHECK(validate::constant_of_shape(4, 1, one_more, &n) == Check::too_large);
   const int64_t negative[] = {3, -1};
   CHECK(validate::constant_of_shape(8, 2, negative, &n) == Check::negative);

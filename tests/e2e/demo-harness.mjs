@@ -62,7 +62,8 @@ export async function expectCells(page, cells, what = 'output cells') {
   try {
     await page.waitForFunction((want) => {
       const got = [...document.querySelectorAll('#output-grid td')].map((c) => c.textContent);
-      return JSON.stringify(got) === JSON.stringify(want) && !document.body.classList.contains('failed');
+      // data-pending: a change is not yet answered by the worker (the cells may be the last call's).
+      return JSON.stringify(got) === JSON.stringify(want) && !document.body.classList.contains('failed') && !('pending' in document.body.dataset);
     }, cells, { timeout: 5000 });
   } catch {
     assertEqual(await outputCells(page), cells, what);
@@ -167,6 +168,41 @@ export function cutLabels(page) {
   });
 }
 
+const AXE = join(root, 'node_modules/axe-core/axe.min.js');
+
+/** axe-core's serious and critical violations on the page as it is now, one line each. */
+export async function axeViolations(page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const { violations, passes } = await window.axe.run(document);
+    if (passes.length === 0) return ['axe-core ran no rule'];
+    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.failureSummary.split('\n').slice(1, 2).join('')}`).join(' | ')}`);
+  });
+}
+
+/**
+ * Starts a heartbeat in the page: a 50 ms timer noting the longest gap
+ * between its beats, which `longestGap` reads. A main thread blocked for a
+ * second shows as a gap of a second.
+ */
+export async function startHeartbeat(page) {
+  await page.evaluate(() => {
+    window.__gap = 0;
+    let last = performance.now();
+    const beat = () => {
+      const now = performance.now();
+      window.__gap = Math.max(window.__gap, now - last);
+      last = now;
+      window.__beat = setTimeout(beat, 50);
+    };
+    clearTimeout(window.__beat);
+    beat();
+  });
+}
+
+export const longestGap = (page) => page.evaluate(() => window.__gap);
+
 /** Sideways overflow of the whole page, in pixels. */
 export const overflow = (page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
@@ -186,7 +222,9 @@ export async function run() {
     server = await serveDemo(0);
     base = `${server.origin}/`;
     context = await launchChromiumContext(profile, { viewport: { width: DESKTOP.width, height: DESKTOP.height } });
-    for (const { name, body } of cases) {
+    // DEMO_ONLY=<regex> runs the matching cases alone (while working on one).
+    const only = process.env.DEMO_ONLY ? new RegExp(process.env.DEMO_ONLY) : undefined;
+    for (const { name, body } of cases.filter((c) => !only || only.test(c.name))) {
       try {
         await body();
         passed++;

@@ -7,7 +7,9 @@
 // ATB node's switch; each SpecError beside the field its `param` names and
 // never over the output; no label cut off; timing after a warm-up, saying
 // what it measures. At desktop size also: editing, hovering, the keyboard,
-// the URL's state, loading without layout shift, and a quiet console.
+// the URL's state, loading without layout shift, and a quiet console; and
+// (demo-robustness.mjs) responsiveness on huge calls, typed values kept, exact
+// values, axe-core, tab order and links naming what does not exist.
 // `--docs` also refreshes docs/demo-desktop.png and docs/demo-phone.png.
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,85 +18,43 @@ import {
   ARTIFACTS, DESKTOP, PHONE, assert, assertEqual, box, cutLabels, expectCells, expectError, expectOutputUncovered,
   newPage, openPage, outputCells, overflow, pageUrl, root, run, screenshot, seenProblems, test,
 } from './demo-harness.mjs';
+import { OPS } from './demo-ops.mjs';
+import { registerRobustnessCases } from './demo-robustness.mjs';
 
 const tw = await import('../../dist/esm/index.js');
 await tw.init();
 
-// ---------------------------------------------------------------------------
-// Each op: its page, its spec example's output (the specs' own vectors: ONNX
-// test_*_example and the ATB AsStrided mapping, not the library's), the named
-// call the code view shows, the runNode form once a version is chosen, and
-// one constraint to break.
 
-const OPS = {
-  Tile: {
-    slug: 'tile',
-    example: { dims: '[4, 4]', type: 'float32', cells: ['0', '1', '0', '1', '2', '3', '2', '3', '0', '1', '0', '1', '2', '3', '2', '3'] },
-    named: 'tw.tile(x, [2, 2])',
-    chooseVersion: (page) => page.selectOption('#version', '6'),
-    node: "tw.runNode({ opType: 'Tile', opset: 6 }, [x, repeats])",
-    breakIt: (page) => page.fill('#param-repeats', '2'),
-    field: 'repeats',
-    message: 'Tile-13: repeats must have one entry per input dimension (input rank 2, got 1)',
-  },
-  Floor: {
-    slug: 'floor',
-    example: { dims: '[3]', type: 'float32', cells: ['-2', '1', '2'] },
-    named: 'tw.floor(x)',
-    chooseVersion: (page) => page.selectOption('#version', '6'),
-    node: "tw.runNode({ opType: 'Floor', opset: 6 }, [x])",
-    // Floor-6 has no bfloat16: picked under Floor-13, it is refused once the version changes.
-    async breakIt(page) {
-      await page.selectOption('#type', 'bfloat16');
-      await expectCells(page, ['-2', '1', '2']);
-      await page.selectOption('#version', '6');
-    },
-    field: 'type',
-    message: 'Floor-6: X type must be one of float16, float32, float64 (got bfloat16)',
-  },
-  ConstantOfShape: {
-    slug: 'constant-of-shape',
-    example: { dims: '[4, 3, 2]', type: 'float32', cells: new Array(24).fill('1') },
-    named: 'tw.constantOfShape([4, 3, 2], value)',
-    chooseVersion: (page) => page.selectOption('#version', '9'),
-    node: "tw.runNode({ opType: 'ConstantOfShape', opset: 9, attributes: { value } }, [shape])",
-    breakIt: (page) => page.fill('#param-shape', '2, -1'),
-    field: 'shape',
-    message: 'ConstantOfShape-25: shape[1] must be >= 0 (got -1)',
-  },
-  AsStrided: {
-    slug: 'as-strided',
-    example: { dims: '[2, 2]', type: 'float16', cells: ['1', '4', '3', '6'] },
-    named: 'tw.asStrided(x, { size: [2, 2], stride: [2, 3], offset: 0 })',
-    chooseVersion: (page) => page.check('#node'),
-    node: "tw.runNode({ opType: 'AsStrided', domain: 'atb', attributes: { size: [2, 2], stride: [2, 3], offset: [0] } }, [x])",
-    breakIt: (page) => page.fill('#param-stride', '2'),
-    field: 'stride',
-    message: 'AsStrided: stride must have as many entries as size (2, got 1)',
-  },
-};
-
-/** Runs the code view's script in Node against the library: what its `y` holds, as the page would show it. */
+/**
+ * Runs the code view's script in Node against the library, as pasted: what
+ * its `y` holds, as the page would show it, and what its console.log printed.
+ */
 async function runCode(code) {
   const lines = code.split('\n');
   assertEqual(lines.slice(0, 2), ["import * as tw from 'tessera-wasm';", 'await tw.init();'], 'the code view\'s first lines');
+  const printed = [];
+  const console = { log: (...args) => printed.push(args.join(' ')) };
   const body = `${lines.slice(2).join('\n')}\nreturn y;`;
-  const y = await new (async () => {}).constructor('tw', body)(tw);
+  const y = await new (async () => {}).constructor('tw', 'console', body)(tw, console);
   let values;
   try {
     values = tw.decode(y);  // the narrow types, as numbers
   } catch {
     values = Array.from(y.data);
   }
-  return { dims: `[${y.dims.join(', ')}]`, type: y.type, cells: values.map(String) };
+  return { dims: `[${y.dims.join(', ')}]`, type: y.type, cells: values.map(String), printed: printed.join('\n'), string: String(y) };
 }
 
 async function expectCodeGives(page, expression, what) {
   const code = await page.textContent('#code');
-  assert(code.endsWith(`${expression.startsWith('tw.runNode') ? 'const [y]' : 'const y'} = ${expression};`), `${what}: the code view ends ${JSON.stringify(code.split('\n').at(-1))}`);
-  const ran = await runCode(code);
+  const lines = code.split('\n');
+  assertEqual(lines.at(-1), 'console.log(String(y));', `${what}: the code view's last line`);
+  assert(lines.at(-2) === `${expression.startsWith('tw.runNode') ? 'const [y]' : 'const y'} = ${expression};`, `${what}: the code view's call is ${JSON.stringify(lines.at(-2))}`);
+  const { printed, string, ...ran } = await runCode(code);
   assertEqual(ran, { dims: await page.textContent('#out-dims'), type: await page.textContent('#out-type'), cells: await outputCells(page) },
     `${what}: the code run in Node, against what the page shows`);
+  assertEqual(printed, string, `${what}: what the code prints is String(y)`);
+  assertEqual(await page.textContent('#printed'), printed, `${what}: the panel shows what the code prints`);
 }
 
 // ---------------------------------------------------------------------------
@@ -155,7 +115,7 @@ for (const size of [PHONE, DESKTOP]) {
     const offered = () => page.$$eval('#type > option', (os) => os.map((o) => o.value));
     assertEqual(await offered(), tw.DATA_TYPES, 'types offered by tw.asStrided');
     const every = [['int32', ['1', '4', '3', '6']], ['string', ['1', '4', '3', '6']], ['uint4', ['1', '4', '3', '6']],
-      ['uint64', ['1', '4', '3', '6']], ['complex64', ['1+0i', '4+0i', '3+0i', '6+0i']]];
+      ['uint64', ['1', '4', '3', '6']], ['complex64', ['1+0j', '4+0j', '3+0j', '6+0j']]];
     for (const [type, cells] of every) {
       await page.selectOption('#type', type);
       await expectCells(page, cells, `${type} cells`);
@@ -165,9 +125,12 @@ for (const size of [PHONE, DESKTOP]) {
     await expectCells(page, ['1', '4', '3', '6']);
     await page.check('#node');
     assertEqual(await offered(), tw.OPS.AsStrided.versions[0].types.T, 'types offered by the ATB node');
-    assertEqual(await page.$$eval('#type optgroup option', (os) => os.map((o) => o.value)), ['int32'], 'the kept, refused type');
-    await expectError(page, 'type', 'AsStrided: x type must be one of float16, int64 (got int32)');
+    // int32 is not the node's: the switch picks a type it takes, and says so.
+    assertEqual(await page.inputValue('#type'), 'float16', 'the type the switch picked');
+    assertEqual(await page.textContent('#note-type .info'), 'ATB AsStrided does not take int32: switched to float16.', 'the type note');
+    await expectCells(page, ['1', '4', '3', '6']);
     await page.selectOption('#type', 'int64');
+    assertEqual(await page.textContent('#note-type .info'), '', 'the type note after a type is picked');
     await expectCells(page, ['1', '4', '3', '6']);
     await expectCodeGives(page, OPS.AsStrided.node, 'the ATB node');
     // The switch is part of the link.
@@ -197,12 +160,12 @@ for (const size of [PHONE, DESKTOP]) {
       await expectCells(page, spec.example.cells);
       assertEqual(await cutLabels(page), [], `${op}, runNode form: labels cut off`);
       if (op === 'ConstantOfShape') {
-        // The longest type names, and a type kept from another version.
+        // The longest type names, and the note of a type switched by a version change.
         await page.selectOption('#version', '25');
         await page.selectOption('#type', 'float8e4m3fnuz');
         await page.selectOption('#version', '9');
-        await expectError(page, 'type', 'ConstantOfShape-9: value type must be one of');
-        assertEqual(await cutLabels(page), [], `${op}, a refused type: labels cut off`);
+        await page.waitForSelector('#note-type .info:not(:empty)');
+        assertEqual(await cutLabels(page), [], `${op}, a switched type: labels cut off`);
       }
       await page.close();
     }
@@ -351,15 +314,21 @@ test('ConstantOfShape: each version offers only its own types', async () => {
   await page.fill('#param-shape', '2');
   await expectCells(page, ['448', '448']);
   assertEqual(await page.textContent('#out-type'), 'float8e4m3fn', 'output type');
+  // Saturated, and said so beside the value.
+  assertEqual(await page.textContent('#note-value .info'), "value 1000 saturated to 448, float8e4m3fn's largest", 'the value\'s note');
+  // ConstantOfShape-9 has no float8: the version switch picks a type it takes, and says so.
   await page.selectOption('#version', '9');
-  await expectError(page, 'type', 'ConstantOfShape-9: value type must be one of bool, float16, float32, float64, int8, int16, int32, int64, uint8, uint16, uint32, uint64 (got float8e4m3fn)');
+  assertEqual(await page.inputValue('#type'), 'float32', 'the type the version switch picked');
+  assertEqual(await page.textContent('#note-type .info'), 'ConstantOfShape-9 does not take float8e4m3fn: switched to float32.', 'the type note');
+  await expectCells(page, ['1000', '1000']);
+  assert(!(await page.$('.note.has-error')), 'an error is shown after the switch');
   await page.close();
 });
 
 test('ConstantOfShape: a shape too big for memory is refused beside the shape', async () => {
   const page = await openPage('#/constant-of-shape');
   await page.fill('#param-shape', '100000, 100000');
-  await expectError(page, 'shape', 'ConstantOfShape-25: output of dims [100000, 100000] needs 40000000000 bytes, more than WebAssembly memory can hold (2147483648 bytes)');
+  await expectError(page, 'shape', 'ConstantOfShape-25: output of dims [100000, 100000] needs 40000000000 bytes, more than WebAssembly memory can hold (4294901760 bytes)');
   await page.fill('#param-shape', '2');
   await expectCells(page, ['1', '1']);
   await page.close();
@@ -416,6 +385,8 @@ for (const size of [DESKTOP, PHONE]) {
     await page.close();
   });
 }
+
+registerRobustnessCases();
 
 test('no console errors, page errors or requests off the origin', async () => {
   assertEqual(seenProblems(), [], 'problems');

@@ -5,8 +5,11 @@
 //   - node-esm.mjs and node-cjs.cjs print what the ops give;
 //   - ort-interop.mjs and tfjs-interop.mjs run against the real
 //     onnxruntime-web and TensorFlow.js;
+//   - audio-frames.mjs frames a signal with AsStrided, checked against a plain loop;
 //   - examples/vite builds with Vite and its page shows the results in
-//     Debian's headless Chromium.
+//     Debian's headless Chromium;
+//   - examples/canvas-ort builds with Vite and, in Chromium, runs canvas
+//     pixels through an onnxruntime-web model and back onto a canvas.
 // The examples import 'tessera-wasm' by name: they run from a scratch folder
 // whose node_modules/tessera-wasm links to this repository (after `npm run
 // build`), and whose onnxruntime-web and @tensorflow link to the repo's own.
@@ -51,8 +54,9 @@ symlinkSync(join(root, 'node_modules/onnxruntime-web'), join(work, 'node_modules
 for (const name of ['tfjs-core', 'tfjs-backend-cpu']) {
   symlinkSync(join(root, 'node_modules/@tensorflow', name), join(work, 'node_modules/@tensorflow', name), 'dir');
 }
+const PAGES = ['vite', 'canvas-ort'];  // Vite projects, built and run in Chromium below
 for (const file of readdirSync(examples)) {
-  if (file !== 'vite') cpSync(join(examples, file), join(work, file));
+  if (!PAGES.includes(file)) cpSync(join(examples, file), join(work, file));
 }
 
 function runNode(file) {
@@ -128,9 +132,17 @@ await check('examples/tfjs-interop.mjs: a tfjs tensor in, tw.toTfjs out', () => 
 
 // ---------------------------------------------------------------- Vite
 
-await check('examples/vite: builds with Vite (tessera.wasm copied) and its page shows the results in Chromium', async () => {
-  const app = join(work, 'vite');
-  cpSync(join(examples, 'vite'), app, { recursive: true });
+await check('examples/audio-frames.mjs: frames of 400 with a hop of 160, equal to a plain loop', () => {
+  expectEqual(runNode('audio-frames.mjs'), `Tensor float32 [98, 400]
+frame 0 starts at sample 0, frame 1 at 160, frame 97 at 15520
+the same as a plain loop: true
+`, 'output');
+});
+
+/** Builds the Vite project examples/NAME, serves its build and opens it in headless Chromium; gives the page to `inspect`. */
+async function inViteAndChromium(name, inspect) {
+  const app = join(work, name);
+  cpSync(join(examples, name), app, { recursive: true });
   symlinkSync(join(work, 'node_modules'), join(app, 'node_modules'), 'dir');
   const { build, preview } = await import('vite');
   await build({ root: app, logLevel: 'warn' });
@@ -144,9 +156,17 @@ await check('examples/vite: builds with Vite (tessera.wasm copied) and its page 
     const errors = [];
     page.on('pageerror', (error) => errors.push(String(error)));
     await page.goto(server.resolvedUrls.local[0]);
-    await page.waitForFunction(() => document.querySelector('#out')?.textContent.includes('backend:'), null, { timeout: 30_000 });
+    await page.waitForFunction(() => !document.querySelector('#out')?.textContent.startsWith('loading'), null, { timeout: 60_000 });
     if (errors.length) throw new Error(errors.join('\n'));
-    expectEqual(await page.textContent('#out'), `Tensor float32 [2, 4]
+    await inspect(page);
+  } finally {
+    await browser.close();
+    await new Promise((resolve) => server.httpServer.close(resolve));
+  }
+}
+
+await check('examples/vite: builds with Vite (tessera.wasm copied) and its page shows the results in Chromium', () => inViteAndChromium('vite', async (page) => {
+  expectEqual(await page.textContent('#out'), `Tensor float32 [2, 4]
 [[1.5, -2.25, 1.5, -2.25],
  [3, -0.5, 3, -0.5]]
 
@@ -155,11 +175,20 @@ Tensor float32 [2, 2]
  [3, -1]]
 
 backend: SIMD128`, 'page text');
-  } finally {
-    await browser.close();
-    await new Promise((resolve) => server.httpServer.close(resolve));
-  }
-});
+}));
+
+await check('examples/canvas-ort: canvas pixels -> CHW float32 -> onnxruntime-web (x * 0.5) -> back onto a canvas, every pixel right, in Chromium', () => inViteAndChromium('canvas-ort', async (page) => {
+  const { before, after, text } = await page.evaluate(() => {
+    const read = (id) => { const c = document.querySelector(id).getContext('2d'); return Array.from(c.getImageData(0, 0, c.canvas.width, c.canvas.height).data); };
+    return { before: read('#input'), after: read('#output'), text: document.querySelector('#out').textContent };
+  });
+  if (!text.startsWith('ran 64x48 pixels through the model')) throw new Error(`page text: ${text}`);
+  // What the model does to each channel, and alpha 255: computed here, apart from the page.
+  const expected = before.map((v, i) => (i % 4 === 3 ? 255 : Uint8ClampedArray.of(v * 0.5)[0]));
+  const wrong = expected.findIndex((v, i) => v !== after[i]);
+  if (wrong >= 0) throw new Error(`pixel ${wrong >> 2} channel ${wrong % 4}: ${after[wrong]}, expected ${expected[wrong]} (input ${before[wrong]})`);
+  if (new Set(before).size < 20) throw new Error('the input canvas holds too few distinct values to test anything');
+}));
 
 rmSync(work, { recursive: true, force: true });
 finish();

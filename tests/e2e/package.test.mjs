@@ -29,6 +29,32 @@ import { publishTests } from './publish.mjs';
 // ---------------------------------------------------------------------------
 // The tarball
 
+/**
+ * The relative links (Markdown links and images, <img src>) of the package's
+ * user-facing Markdown files that lead nowhere inside the tarball: a file
+ * link must name a packed file, a folder link a folder holding one. Links
+ * with a scheme and anchors within the page are not checked.
+ */
+function brokenLinks(packed, read) {
+  const broken = [];
+  for (const page of ['README.md', 'API.md', 'examples/README.md']) {
+    if (!packed.includes(page)) {
+      broken.push(`${page} (not packed)`);
+      continue;
+    }
+    const text = read(page).replace(/```[\s\S]*?```/g, '');  // code blocks hold no links
+    const targets = [...text.matchAll(/!?\[(?:[^[\]]|\[[^\]]*\])*\]\(([^)\s]+)[^)]*\)/g), ...text.matchAll(/<img[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]);
+    const folder = page.includes('/') ? page.slice(0, page.lastIndexOf('/') + 1) : '';
+    for (const target of targets) {
+      if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('#')) continue;
+      const path = new URL(target.split('#')[0], `file:///${folder}`).pathname.slice(1);
+      const found = path.endsWith('/') || path === '' ? packed.some((f) => f.startsWith(path)) : packed.includes(path) || packed.some((f) => f.startsWith(`${path}/`));
+      if (!found) broken.push(`${page}: ${target}`);
+    }
+  }
+  return broken;
+}
+
 let tarball;
 let files;
 await group('npm pack', async () => {
@@ -39,14 +65,17 @@ await group('npm pack', async () => {
   files = packed.files.map((f) => f.path).sort();
 
   const allowed = [/^dist\/esm\/(index|inline)\.js$/, /^dist\/cjs\/(index|inline)\.cjs$/, /^dist\/types\/.+\.d\.c?ts$/,
-    /^dist\/wasm\/[^/]+\.wasm$/, /^inline\/package\.json$/, /^README\.md$/, /^LICENSE$/, /^package\.json$/];
+    /^dist\/wasm\/[^/]+\.wasm$/, /^inline\/package\.json$/, /^(README|API|CHANGELOG|CONTRIBUTING)\.md$/, /^LICENSE$/, /^package\.json$/,
+    /^docs\/[\w-]+\.(md|png)$/, /^examples\/[\w./-]+$/];
   const stray = files.filter((f) => !allowed.some((pattern) => pattern.test(f)));
-  report('tarball holds only dist/ (esm, cjs, types, wasm), inline/package.json, README.md, LICENSE, package.json', stray.length === 0, `stray: ${stray.join(', ')}`);
+  report('tarball holds only dist/ (esm, cjs, types, wasm), inline/package.json, the docs (README, API, CHANGELOG, CONTRIBUTING, docs/, examples/), LICENSE, package.json', stray.length === 0, `stray: ${stray.join(', ')}`);
+  const broken = brokenLinks(files, (file) => readFileSync(join(root, file), 'utf8'));
+  report('every relative link of README.md, API.md and examples/README.md resolves inside the tarball', broken.length === 0, `broken: ${broken.join(', ')}`);
   const required = ['dist/esm/index.js', 'dist/cjs/index.cjs', 'dist/types/index.d.ts', 'dist/types/index.d.cts',
     'dist/esm/inline.js', 'dist/cjs/inline.cjs', 'dist/types/inline.d.ts', 'dist/types/inline.d.cts', 'inline/package.json',
-    'dist/wasm/tessera.wasm', 'dist/wasm/tessera-scalar.wasm', 'README.md', 'LICENSE', 'package.json'];
+    'dist/wasm/tessera.wasm', 'dist/wasm/tessera-scalar.wasm', 'README.md', 'LICENSE', 'package.json', 'API.md', 'CHANGELOG.md'];
   const absent = required.filter((f) => !files.includes(f));
-  report('tarball holds both entries in each build, both declaration kinds, both .wasm files, README, LICENSE', absent.length === 0, `absent: ${absent.join(', ')}`);
+  report('tarball holds both entries in each build, both declaration kinds, both .wasm files, README, API.md, CHANGELOG, LICENSE', absent.length === 0, `absent: ${absent.join(', ')}`);
   const dts = files.filter((f) => f.endsWith('.d.ts')).map((f) => f.replace(/\.d\.ts$/, ''));
   const dcts = files.filter((f) => f.endsWith('.d.cts')).map((f) => f.replace(/\.d\.cts$/, ''));
   report('every .d.ts has its .d.cts twin', dts.join() === dcts.join(), `d.ts: ${dts.length}, d.cts: ${dcts.length}`);
@@ -67,7 +96,7 @@ await group('npm pack', async () => {
     ['exports["./inline"] has an inline/package.json twin', inlineStub.module === '../dist/esm/inline.js'
       && inlineStub.main === '../dist/cjs/inline.cjs' && inlineStub.types === '../dist/types/inline.d.cts'],
     ['exports["./wasm"]', pkg.exports?.['./wasm'] === './dist/wasm/tessera.wasm'],
-    ['files', JSON.stringify(pkg.files) === JSON.stringify(['dist', 'inline/package.json', 'README.md', 'LICENSE'])],
+    ['files', JSON.stringify(pkg.files) === JSON.stringify(['dist', 'inline/package.json', 'README.md', 'LICENSE', 'API.md', 'CHANGELOG.md', 'CONTRIBUTING.md', 'docs', 'examples'])],
     ['scripts.prepack builds dist/ when stale', pkg.scripts?.prepack === 'node scripts/build.mjs --if-stale'],
     ['sideEffects', pkg.sideEffects === false],
     ['engines', typeof pkg.engines?.node === 'string'],

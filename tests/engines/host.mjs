@@ -5,13 +5,19 @@
 //   vectors=<dir> | skipped=<why>  the official ONNX vectors, or why they are absent
 //   expect=no-read                 instead: init() must fail and say to grant
 //                                  read access (Deno run without --allow-read)
+//   mode=big part=1|2              instead: memory to its 4 GiB limit (big-memory.mjs)
 // Exit status 1 when a check fails.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { runBigMemory } from './big-memory.mjs';
 import { runSuite } from './suite.mjs';
 
 export async function runHost(tw) {
   const args = Object.fromEntries(process.argv.slice(2).map((a) => [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]));
+  if (args.mode === 'big') {
+    process.exitCode = (await runBigMemory(tw, { part: args.part })).failed ? 1 : 0;
+    return;
+  }
   const { failed } = args.expect === 'no-read' ? await withoutReadPermission(tw) : await runSuite(tw, {
     backend: args.backend,
     vectors: args.vectors

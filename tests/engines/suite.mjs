@@ -26,11 +26,17 @@
 //     versions' rules (cast.mjs);
 //   - the error contract on a sample of bad inputs: a tw.SpecError with op,
 //     version and param, a message that starts with the op, and no memory held;
-//   - memory given back: releaseMemory() and the automatic release (memory.mjs).
+//   - hostile input, round two (hostile.mjs): options with every name on
+//     Object.prototype, numbers that would wrap, printing bounded whatever the
+//     dims, no release under a running op, tfjs data in module memory;
+//   - memory given back: releaseMemory() and the automatic release (memory.mjs);
+//   - init({ float16Array }): Float16Array results where the engine has one (float16.mjs).
 import { castChecks } from './cast.mjs';
 import { Checks, expectTensor, mismatch, thrown } from './checks.mjs';
 import { differential } from './differential.mjs';
 import { errorContract } from './errors.mjs';
+import { hostileChecks } from './hostile.mjs';
+import { float16Checks } from './float16.mjs';
 import { memoryChecks } from './memory.mjs';
 import { VECTORS, readVector } from './onnx.mjs';
 import { storageBytes } from './reference.mjs';
@@ -56,6 +62,8 @@ export async function runSuite(tw, { backend, vectors, log = console.log, seed =
     await differential(context, ['fresh', 'resident', 'out']);
     await castChecks(context);
     await errorContract(context);
+    await hostileChecks(context);
+    await float16Checks(context);
     await checks.run('every tensor freed: heapBytesInUse back where it started', () => {
       const after = tw.memoryStats().heapBytesInUse;
       if (after !== heapBefore) throw mismatch(`${heapBefore} bytes before, ${after} after`);

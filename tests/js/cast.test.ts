@@ -129,7 +129,7 @@ describe('the dispatcher: the kernel and its JavaScript twin give the same bits'
     if (tw.DTYPES[from as 'uint8'].bits <= 16) return everyPattern(from).x;
     if (from === 'float32') return tw.tensor('float32', Array.from(new Float32Array(Uint32Array.from({ length: 5000 }, (_, i) => Math.imul(i, 2654435761) >>> 0).buffer)));
     if (from === 'int32') return tw.tensor('int32', Array.from({ length: 5000 }, (_, i) => Math.imul(i, 2654435761)));
-    return tw.tensor('int64', Array.from({ length: 5000 }, (_, i) => BigInt(Math.imul(i, 2654435761)) * 4294967311n - (1n << 62n)));
+    return tw.tensor('int64', Array.from({ length: 5000 }, (_, i) => BigInt.asIntN(64, BigInt(Math.imul(i, 2654435761)) * 4294967311n - (1n << 62n))));
   };
 
   for (const pair of Object.keys(CAST_KERNELS)) {

@@ -366,3 +366,39 @@ describe('toTensorProto errors', () => {
     expect(tw.toTensorProto({ type: 'string', data: ['\uD83D\uDE00'], dims: [1] }).length).toBe(2 + 2 + 2 + 4);  // a pair is fine
   });
 });
+
+describe('a TensorProto\'s name', () => {
+  it('toTensorProto writes options.name as field 8, in field order: before raw_data, after string_data', () => {
+    const x = new tw.Tensor('float32', new Float32Array([1.5, -2]), [2]);
+    expect(Array.from(tw.toTensorProto(x, { name: 'input_0' }))).toEqual(Array.from(proto(dims(2), dtype('float32'), lfield(8, utf8('input_0')), raw(le32([1.5, -2])))));
+    const s = new tw.Tensor('string', ['a'], [1]);
+    expect(Array.from(tw.toTensorProto(s, { name: 'é' }))).toEqual(Array.from(proto(dims(1), dtype('string'), lfield(6, utf8('a')), lfield(8, utf8('é')))));
+    // An empty name is written (proto2 keeps a field set to ''); no name writes none.
+    expect(Array.from(tw.toTensorProto(x, { name: '' }))).toEqual(Array.from(proto(dims(2), dtype('float32'), lfield(8, []), raw(le32([1.5, -2])))));
+    expect(Array.from(tw.toTensorProto(x, {}))).toEqual(Array.from(proto(dims(2), dtype('float32'), raw(le32([1.5, -2])))));
+  });
+
+  it('fromTensorProto gives it with { withName: true }, undefined when absent, and the bytes round trip', () => {
+    const named = proto(dims(1), dtype('int64'), lfield(8, utf8('shape')), raw(new Uint8Array(new BigInt64Array([3n]).buffer)));
+    const { tensor, name } = tw.fromTensorProto(named, { withName: true });
+    expect(name).toBe('shape');
+    expect(values(tensor)).toEqual([3n]);
+    expect(Array.from(tw.toTensorProto(tensor, { name }))).toEqual(Array.from(named));
+    expect(tw.fromTensorProto(proto(dims(1), dtype('uint8'), raw([7])), { withName: true }).name).toBeUndefined();
+    expect(tw.fromTensorProto(named)).toBeInstanceOf(tw.Tensor);  // without the option: the Tensor alone, as before
+  });
+
+  it('rejects a name that is not a string, or not well-formed UTF-16, and a name that is not UTF-8', () => {
+    const x = new tw.Tensor('uint8', new Uint8Array(1), [1]);
+    expectSpecError(() => tw.toTensorProto(x, { name: 5 as never }), 'toTensorProto', undefined, 'options.name must be a string (got 5)');
+    expectSpecError(() => tw.toTensorProto(x, { name: '\ud800' }), 'toTensorProto', undefined, 'lone surrogate');
+    expectSpecError(() => tw.fromTensorProto(proto(dims(1), dtype('uint8'), lfield(8, [0xff]), raw([1])), { withName: true }), 'fromTensorProto', undefined, 'name is not valid UTF-8');
+    expectSpecError(() => tw.fromTensorProto(proto(dims(1), dtype('uint8'), raw([1])), { withName: 'yes' as never }), 'fromTensorProto', undefined, 'withName must be a boolean');
+  });
+
+  it('reads name and options as own properties only', () => {
+    const x = new tw.Tensor('uint8', new Uint8Array(1), [1]);
+    const inherited = Object.create({ name: 'polluted' }) as { name?: string };
+    expect(Array.from(tw.toTensorProto(x, inherited))).toEqual(Array.from(tw.toTensorProto(x)));
+  });
+});

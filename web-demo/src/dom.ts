@@ -34,6 +34,7 @@ export const el = {
   outTime: $('out-time'),
   outTimeDetail: $('out-time-detail'),
   outputGrid: $('output-grid'),
+  outputMore: $('output-more'),
   legendMin: $('legend-min'),
   legendMax: $('legend-max'),
   legendBar: $('legend-bar'),
@@ -43,6 +44,11 @@ export const el = {
   sourceGrid: $('source-grid'),
   codeView: $<HTMLDetailsElement>('code-view'),
   code: $('code'),
+  codeStale: $('code-stale'),
+  printed: $('printed'),
+  busy: $('busy'),
+  result: $('result'),
+  linkNotice: $('link-notice'),
 };
 
 /** Says on the page that something failed where no field is at fault: in the output's status line, never over the output. */

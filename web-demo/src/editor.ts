@@ -2,14 +2,11 @@
 // parameter fields and the input editor (a grid for 1-D and 2-D tensors, a
 // text box for any rank). Each field has a note under it holding its
 // constraint, or its error in the same place.
-import type * as tw from 'tessera-wasm';
 import { el, guard } from './dom.js';
 import { InputError, parseIntList, parseNested, product, unravel } from './nested.js';
 import { DEMO_OPS } from './ops/index.js';
 import { randomValue } from './values.js';
-import { allowedTypes, app, opsetsOf, runsAsNode, textOf, versionLabel, versionName, versionsOf } from './state.js';
-
-type DataType = tw.DataType;
+import { allowedTypes, app, opsetsOf, reshape, runsAsNode, setItem, setItems, textOf, versionLabel, versionName, versionsOf } from './state.js';
 
 /** Input grids larger than this are edited as text. */
 export const GRID_LIMIT = 1024;
@@ -58,16 +55,9 @@ export function renderPickers(): void {
     setHint('version', runsAsNode(s) ? `${opsetsOf(s.op, s.version)}: tw.runNode` : `newest: ${s.op.named}`);
   }
 
+  // The state's type is always one the call takes (a version switch or a link picks one if need be).
   const allowed = allowedTypes(s);
-  const options: HTMLElement[] = allowed.map((t) => option(t, t, t === s.type));
-  if (!allowed.includes(s.type)) {
-    // Carried over from another version: kept, so that the refusal shows beside the menu.
-    const group = document.createElement('optgroup');
-    group.label = 'not allowed here';
-    group.append(option(s.type, s.type, true));
-    options.unshift(group);
-  }
-  el.type.replaceChildren(...options);
+  el.type.replaceChildren(...allowed.map((t) => option(t, t, t === s.type)));
   const named = s.op.namedTypes && !runsAsNode(s);
   setHint('type', named ? `${s.op.named} takes all ${allowed.length}` : `${versionName(s)} allows ${allowed.length} (${s.op.typeConstraint})`);
 
@@ -87,10 +77,18 @@ function noteElement(key: string, hint: string): HTMLParagraphElement {
   const h = document.createElement('span');
   h.className = 'hint';
   h.textContent = hint;
+  const info = document.createElement('span');
+  info.className = 'info';
   const e = document.createElement('span');
   e.className = 'error';
-  note.append(h, e);
+  note.append(h, info, e);
   return note;
+}
+
+/** A note about what the page did with a field's value (a type switched, a value rounded), or none. */
+export function setInfo(key: string, text: string | undefined): void {
+  const info = document.querySelector(`#note-${key} .info`);
+  if (info) info.textContent = text ?? '';
 }
 
 function setHint(key: string, hint: string): void {
@@ -147,16 +145,23 @@ export function renderParams(changed: Changed): void {
     const label = document.createElement('label');
     label.htmlFor = `param-${field.key}`;
     label.textContent = field.label;
-    const input = document.createElement('input');
+    // A choice (Cast's `to`, say) is a menu of its options; anything else is typed.
+    const choices = field.kind === 'choice' ? field.choices?.(s.version) ?? [] : undefined;
+    const input = choices ? document.createElement('select') : document.createElement('input');
     input.id = `param-${field.key}`;
     input.name = field.key;
-    input.spellcheck = false;
-    input.value = s.params[field.key] ?? '';
-    input.placeholder = field.optional ? 'not given' : field.kind === 'ints' ? 'e.g. 2, 3' : '';
+    if (input instanceof HTMLSelectElement) {
+      const value = s.params[field.key] ?? '';
+      input.replaceChildren(...choices!.map((c) => option(c, c, c === value)));
+    } else {
+      input.spellcheck = false;
+      input.value = s.params[field.key] ?? '';
+      input.placeholder = field.optional ? 'not given' : field.kind === 'ints' ? 'e.g. 2, 3' : '';
+    }
     input.setAttribute('aria-describedby', `note-${field.key}`);
-    input.addEventListener('input', guard(() => {
+    input.addEventListener(choices ? 'change' : 'input', guard(() => {
       app.state.params[field.key] = input.value;
-      changed();
+      changed(choices ? 0 : undefined);
     }));
     wrap.append(label, input, noteElement(field.key, field.hint));
     return wrap;
@@ -190,15 +195,16 @@ function renderInputGrid(): void {
   table.className = 'cells editable';
   const rows = dims.length === 2 ? dims[0] : 1;
   const cols = dims.length === 0 ? 1 : dims[dims.length - 1];
+  // Column numbers above, row numbers (2-D) beside; the corner is an empty data cell, not a header.
   if (dims.length > 0) {
     const head = table.createTHead().insertRow();
-    head.append(document.createElement('th'));
+    if (dims.length === 2) head.insertCell();
     for (let c = 0; c < cols; c++) head.append(Object.assign(document.createElement('th'), { textContent: String(c), scope: 'col' }));
   }
   const body = table.createTBody();
   for (let r = 0; r < rows; r++) {
     const row = body.insertRow();
-    if (dims.length > 0) row.append(Object.assign(document.createElement('th'), { textContent: dims.length === 2 ? String(r) : '', scope: 'row' }));
+    if (dims.length === 2) row.append(Object.assign(document.createElement('th'), { textContent: String(r), scope: 'row' }));
     for (let c = 0; c < cols; c++) {
       const i = r * cols + c;
       const input = document.createElement('input');
@@ -212,25 +218,6 @@ function renderInputGrid(): void {
   el.inputGrid.replaceChildren(table);
 }
 
-/** Resizes the grid to new dims, keeping each value that still has a place. */
-function resize(dims: number[]): void {
-  const s = app.state;
-  const old = s.dims;
-  const items = new Array<string>(product(dims));
-  for (let i = 0; i < items.length; i++) {
-    const at = unravel(i, dims);
-    const fits = at.length === old.length && at.every((a, k) => a < old[k]);
-    items[i] = fits ? s.items[at.reduce((acc, a, k) => acc * old[k] + a, 0)] : blank(s.type);
-  }
-  s.dims = dims;
-  s.items = items;
-  s.text = textOf(s);
-}
-
-function blank(type: DataType): string {
-  return type === 'string' ? '' : type === 'bool' ? 'false' : '0';
-}
-
 /** The input editor's own events: grid or text, dims, cells, the text box. */
 export function bindInputEditor(changed: Changed): void {
   const setMode = guard((mode: 'grid' | 'text') => {
@@ -242,7 +229,7 @@ export function bindInputEditor(changed: Changed): void {
         if (parsed.dims.length > 2) throw new InputError(`the grid edits 1-D and 2-D tensors; this one is ${parsed.dims.length}-D`);
         if (product(parsed.dims) > GRID_LIMIT) throw new InputError(`the grid takes up to ${GRID_LIMIT} elements; this tensor has ${product(parsed.dims)}`);
         s.dims = parsed.dims;
-        s.items = parsed.items;
+        setItems(s, parsed.items);
       } catch (error) {
         if (!(error instanceof InputError)) throw error;
         el.modeText.checked = true;
@@ -268,7 +255,7 @@ export function bindInputEditor(changed: Changed): void {
       if (product(dims) > GRID_LIMIT) throw new InputError(`the grid takes up to ${GRID_LIMIT} elements (these dims give ${product(dims)}): use Text`);
       setError('dims', undefined);
       if (dims.join() === app.state.dims.join()) return;
-      resize(dims);
+      reshape(app.state, dims);
       renderInputGrid();
       changed();
     } catch (error) {
@@ -279,7 +266,7 @@ export function bindInputEditor(changed: Changed): void {
   el.inputGrid.addEventListener('input', guard((event: Event) => {
     const input = event.target as HTMLInputElement;
     if (input.dataset.i === undefined) return;
-    app.state.items[Number(input.dataset.i)] = input.value;
+    setItem(app.state, Number(input.dataset.i), input.value);
     changed();
   }));
   el.inputGrid.addEventListener('keydown', (event: KeyboardEvent) => {
@@ -309,7 +296,7 @@ export function randomize(): void {
   const s = app.state;
   if (s.op.input) {
     if (product(s.dims) === 0 || product(s.dims) > GRID_LIMIT) s.dims = [...(s.op.example(s.version).dims ?? [])];
-    s.items = Array.from({ length: product(s.dims) }, () => randomValue(s.type));
+    setItems(s, Array.from({ length: product(s.dims) }, () => randomValue(s.type)));
     s.text = textOf(s);
   }
   const random = s.op.random?.({ version: s.version, type: s.type, dims: s.dims });

@@ -2,43 +2,98 @@
 // picks a version and type, edits the input and the parameters, and the
 // output is recomputed on every change. Everything set lives in the URL.
 // This module boots the page and wires the events; the parts live in
-// state (and URL), editor, run, output and timing.
+// state (and URL), editor, runner (the worker that runs the op: worker,
+// run, view, measure), output and timing.
 import * as tw from 'tessera-wasm';
 import { el, guard, showFailure } from './dom.js';
-import { bindInputEditor, fieldKeys, focusField, randomize, renderInputEditor, renderNav, renderParams, renderPickers, setError } from './editor.js';
+import {
+  bindInputEditor, fieldKeys, focusField, randomize, renderInputEditor, renderNav, renderParams, renderPickers, setError, setInfo,
+} from './editor.js';
 import { gradient } from './heat.js';
-import { highlight, moveFocus, renderOutput, showNotRun } from './output.js';
-import { evaluate } from './run.js';
-import { app, fromExample, readUrl, writeUrl } from './state.js';
-import { cancelTiming, startTiming } from './timing.js';
+import { parseNested } from './nested.js';
+import { highlight, markCodeStale, moveFocus, renderOutput, showNotRun } from './output.js';
+import { request, setHandlers } from './runner.js';
+import { app, fromExample, keepValidType, readUrl, setItems, versionName, writeUrl } from './state.js';
+import { clearTiming, showTiming, timingStarted } from './timing.js';
 
 type DataType = tw.DataType;
 
 let ready = false;
+/** The call on show, for its timing's explanation. */
+let expression = '';
 
-/** Recomputes the output from the state, or shows where it cannot be. */
+/** Recomputes the output from the state in the worker (runner.ts), which answers through the handlers below. */
 function update(): void {
   writeUrl(app.state);
   if (!ready) return;
-  const outcome = evaluate(app.state, (key) => document.getElementById(`note-${key}`) !== null);
-  if (app.state.mode === 'text') el.dims.value = app.state.dims.join(', ');
-  for (const key of fieldKeys()) setError(key, outcome.errors.get(key));
-  if (!outcome.ran) {
-    showNotRun(outcome.errors);
-    cancelTiming();
-    return;
+  const s = app.state;
+  if (s.mode === 'text') {
+    // The dims field follows the text box as it is typed (the worker judges the elements).
+    try {
+      const parsed = parseNested(s.text);
+      s.dims = parsed.dims;
+      setItems(s, parsed.items);
+      el.dims.value = s.dims.join(', ');
+    } catch { /* the worker's outcome shows the error */ }
   }
-  renderOutput(outcome.ran);
-  startTiming(outcome.ran.call.run, outcome.ran.call.expression);
+  request(s, fieldKeys());
 }
+
+setHandlers({
+  outcome: guard((reply) => {
+    answered();
+    const errors = new Map(reply.errors);
+    const notes = new Map(reply.notes);
+    for (const key of fieldKeys()) {
+      setError(key, errors.get(key));
+      if (key !== 'type' && key !== 'version') setInfo(key, notes.get(key));
+    }
+    if (!reply.view) {
+      showNotRun(errors);
+      clearTiming();
+      document.documentElement.classList.remove('loading');
+      return;
+    }
+    renderOutput(reply.view);
+    expression = reply.view.expression;
+    timingStarted();
+    document.documentElement.classList.remove('loading');
+  }),
+  timing: guard((reply) => showTiming(reply.timing, expression, reply.error)),
+  failed: guard((message) => {
+    answered();
+    showNotRun(new Map([['call', message]]));
+    clearTiming();
+  }),
+  busy: (working) => {
+    el.busy.hidden = !working;
+    el.result.setAttribute('aria-busy', String(working));
+    document.body.classList.toggle('working', working);
+    if (working) markCodeStale('this is the last call that ran; the new one is running.');
+  },
+});
 
 let pending: ReturnType<typeof setTimeout> | undefined;
 
-/** Recomputes soon (typing stays smooth on big inputs), or now with delay 0. */
+/**
+ * Recomputes soon (typing stays smooth on big inputs), or now with delay 0.
+ * Until the answer to the last change is drawn, `<body data-pending>` says
+ * that what is shown is not yet its output (tests wait on it).
+ */
 function changed(delay = 120): void {
   clearTimeout(pending);
+  pending = undefined;
+  document.body.dataset.pending = '';
   if (delay === 0) update();
-  else pending = setTimeout(guard(update), delay);
+  else pending = setTimeout(guard(() => {
+    pending = undefined;
+    update();
+  }), delay);
+}
+
+/** The worker answered the latest request: unless another change waits, the page shows its output. */
+function answered(): void {
+  if (pending === undefined) delete document.body.dataset.pending;
 }
 
 function renderAll(): void {
@@ -48,10 +103,25 @@ function renderAll(): void {
   changed(0);
 }
 
+/** Says what a link named that does not exist, and what is shown instead. */
+function showNotices(notices: readonly string[]): void {
+  el.linkNotice.textContent = notices.join(' ');
+  el.linkNotice.hidden = notices.length === 0;
+}
+
 /** Opens the page the URL names (an op's link, back and forward, a shared link). */
 function openUrl(): void {
-  app.state = readUrl();
+  const { state, notices } = readUrl();
+  app.state = state;
+  showNotices(notices);
+  setInfo('type', undefined);
   renderAll();
+}
+
+/** After a version or node switch: a type the call no longer takes is swapped for one it takes, and the note says so. */
+function keepTypeValid(): void {
+  const given = keepValidType(app.state);
+  setInfo('type', given && `${versionName(app.state)} does not take ${given}: switched to ${app.state.type}.`);
 }
 
 function bind(): void {
@@ -61,6 +131,7 @@ function bind(): void {
     const s = app.state;
     const before = s.op.fields(s.version).map((f) => f.key).join();
     s.version = Number(el.version.value);
+    keepTypeValid();
     const example = s.op.example(s.version);
     for (const field of s.op.fields(s.version)) s.params[field.key] ??= example.params[field.key] ?? '';
     renderPickers();
@@ -70,18 +141,21 @@ function bind(): void {
   }));
   el.node.addEventListener('change', guard(() => {
     app.state.node = el.node.checked;
+    keepTypeValid();
     renderPickers();
     renderInputEditor();
     changed(0);
   }));
   el.type.addEventListener('change', guard(() => {
     app.state.type = el.type.value as DataType;
+    setInfo('type', undefined);
     renderPickers();
     changed(0);
   }));
   el.example.addEventListener('click', guard(() => {
     const { op, version, node } = app.state;
     app.state = { ...fromExample(op, version), node };
+    keepTypeValid();
     renderAll();
   }));
   el.random.addEventListener('click', guard(() => {
@@ -127,7 +201,9 @@ async function main(): Promise<void> {
   // Wide screens have room for the code beside the output.
   el.codeView.open = matchMedia('(min-width: 901px)').matches;
   renderNav();
-  app.state = readUrl();
+  const { state, notices } = readUrl();
+  app.state = state;
+  showNotices(notices);
   bind();
   // The controls need no wasm: drawn first, so nothing moves when it arrives.
   renderPickers();
@@ -145,7 +221,8 @@ async function main(): Promise<void> {
   document.body.classList.add('ready');
   ready = true;
   changed(0);
-  document.documentElement.classList.remove('loading');
+  // The result panel shows once the worker's first answer is drawn (or after a moment, whatever it is).
+  setTimeout(() => document.documentElement.classList.remove('loading'), 1500);
 }
 
 main().catch((error: unknown) => showFailure(`The page failed to start: ${(error as Error)?.message ?? error}`));

@@ -2,21 +2,17 @@
 // from, the call that made it (the status line and the code view), and
 // "not run" in the status line when a field is at fault. Nothing is ever
 // drawn over the output.
-import type * as tw from 'tessera-wasm';
 import { el } from './dom.js';
-import { heatColor, type Scale, scaleOf } from './heat.js';
-import { product, unravel } from './nested.js';
-import type { Outcome } from './run.js';
+import { formatEnd, heatColor, type Scale } from './heat.js';
+import { unravel } from './nested.js';
 import { app } from './state.js';
-import { showTensor, tensorCode } from './values.js';
-
-/** Output cells drawn; the rest are summarised. */
-const OUTPUT_LIMIT = 2048;
+import type { Heat } from './values.js';
+import type { GridView, View } from './view.js';
 
 const HOVER_HINT = 'Hover over or focus an output cell to see which input element it came from.';
 
-/** The output on show, for the hover line and the arrow keys. */
-let shown: tw.Tensor | undefined;
+/** The dims of the output on show, for the hover line and the arrow keys. */
+let shown: readonly number[] | undefined;
 
 /** What a field is called in "see … above/below". */
 function fieldName(key: string): string {
@@ -26,7 +22,7 @@ function fieldName(key: string): string {
 /**
  * Not run: the status line says where the error is (it is shown beside its
  * field) or, when no field is at fault, what it is. The last output stays,
- * faded.
+ * in grey.
  */
 export function showNotRun(errors: ReadonlyMap<string, string>): void {
   const [key, message] = [...errors][0];
@@ -37,109 +33,112 @@ export function showNotRun(errors: ReadonlyMap<string, string>): void {
     // A button, not a link: the URL's hash is the op's page.
     const link = Object.assign(document.createElement('button'), { type: 'button', className: 'link', textContent: fieldName(key) });
     link.dataset.field = key;
-    el.runStatus.replaceChildren('Not run: see the error at ', link, shown ? '. The last output is shown faded.' : '.');
+    el.runStatus.replaceChildren('Not run: see the error at ', link, shown ? '. The last output is shown in grey.' : '.');
   }
   el.runStatus.dataset.field = key;
   document.body.classList.add('failed');
   document.body.classList.toggle('no-output', shown === undefined);
+  markCodeStale(key === 'call' ? 'this is the last call that ran; the new one did not run.' : 'this is the last call that ran; the input now has an error.');
 }
 
-export function renderOutput(ran: NonNullable<Outcome['ran']>): void {
-  const { output, input, args, call } = ran;
+/** Draws the worker's view of the result: the facts, the drawn window of cells, the legend, the code. */
+export function renderOutput(view: View): void {
   document.body.classList.remove('failed', 'no-output');
   el.runStatus.classList.remove('bad');
   delete el.runStatus.dataset.field;
-  el.runStatus.replaceChildren(Object.assign(document.createElement('code'), { textContent: `y = ${call.expression}${call.many ? '[0]' : ''}` }));
-  el.code.textContent = codeOf(ran);
+  el.runStatus.replaceChildren(Object.assign(document.createElement('code'), { textContent: `y = ${view.expression}${view.many ? '[0]' : ''}` }));
+  el.code.textContent = view.code;
+  el.printed.textContent = view.printed;
+  el.codeView.classList.remove('stale');
+  el.codeStale.hidden = true;
 
-  const shownOut = showTensor(output, OUTPUT_LIMIT);
-  const shownIn = input ? showTensor(input, OUTPUT_LIMIT) : undefined;
-  const scale = scaleOf(shownOut.heat, output.type !== 'string' && shownIn ? shownIn.heat : []);
-  shown = output;
+  const { out, scale } = view;
+  shown = out.dims;
+  el.outDims.textContent = `[${out.dims.join(', ')}]`;
+  el.outType.textContent = view.type;
+  el.outSize.textContent = out.size.toLocaleString('en');
+  el.legendMin.textContent = view.type === 'string' ? 'first' : formatEnd(scale.min);
+  el.legendMax.textContent = view.type === 'string' ? 'last' : formatEnd(scale.max);
 
-  el.outDims.textContent = `[${output.dims.join(', ')}]`;
-  el.outType.textContent = output.type;
-  el.outSize.textContent = output.size.toLocaleString('en');
-  el.legendMin.textContent = output.type === 'string' ? 'first' : formatEnd(scale.min);
-  el.legendMax.textContent = output.type === 'string' ? 'last' : formatEnd(scale.max);
-
-  const op = app.state.op;
-  const source = op.source?.(args, output.dims);
-  el.outputGrid.replaceChildren(heatGrid(output.dims, shownOut.text, shownOut.heat, scale, output.size, 'y', source));
-  el.source.hidden = !input || !source;
-  if (input && source) {
-    const flat = op.flatSource === true;
-    const name = op.input!.name;
-    el.sourceTitle.textContent = flat ? `Input ${name}, flattened: ${op.op} reads it as one row` : `Input${name === 'input' ? '' : ` ${name}`}`;
-    el.sourceGrid.replaceChildren(heatGrid(flat ? [input.size] : input.dims, shownIn!.text, shownIn!.heat, scale, input.size, 'x'));
+  const grid = heatGrid(out, scale, 'y');
+  // What is not drawn is said under the grid's scroll area, where it is always in view.
+  const more = grid.querySelector('.more');
+  el.outputMore.replaceChildren(...(more ? [more] : []));
+  el.outputMore.hidden = !more;
+  el.outputGrid.replaceChildren(grid);
+  el.source.hidden = !view.source;
+  if (view.source) {
+    el.sourceTitle.textContent = view.source.title;
+    el.sourceGrid.replaceChildren(heatGrid(view.source.grid, scale, 'x'));
   }
-  colourInputGrid(shownIn, scale);
-  el.hoverLine.textContent = source ? HOVER_HINT : '';
+  colourInputGrid(view.inputHeat, scale);
+  el.hoverLine.textContent = out.src ? HOVER_HINT : '';
 }
 
-/** The call as a script that runs as pasted (in an ES module, for the top-level await). */
-function codeOf({ input, call }: NonNullable<Outcome['ran']>): string {
-  return [
-    "import * as tw from 'tessera-wasm';",
-    'await tw.init();',
-    ...(input ? [`const x = ${tensorCode(input)};`] : []),
-    ...call.setup,
-    `const ${call.many ? '[y]' : 'y'} = ${call.expression};`,
-  ].join('\n');
+/** The code on show belongs to the last call that ran, not to what is set now: `why` says so. */
+export function markCodeStale(why: string): void {
+  if (!el.code.textContent) return;
+  el.codeView.classList.add('stale');
+  el.codeStale.textContent = `Out of date: ${why}`;
+  el.codeStale.hidden = false;
 }
 
-function formatEnd(v: number): string {
-  return Number.isInteger(v) ? String(v) : v.toPrecision(4).replace(/\.?0+$/, '');
-}
-
-function colourInputGrid(shownIn: { heat: number[] } | undefined, scale: Scale): void {
-  if (!shownIn || app.state.mode !== 'grid') return;
+function colourInputGrid(heat: readonly Heat[] | undefined, scale: Scale): void {
+  if (!heat || app.state.mode !== 'grid') return;
   for (const input of el.inputGrid.querySelectorAll<HTMLInputElement>('input[data-i]')) {
-    const v = shownIn.heat[Number(input.dataset.i)];
+    const v = heat[Number(input.dataset.i)];
     input.style.setProperty('--heat', v === undefined ? 'transparent' : heatColor(v, scale).background);
   }
 }
 
+const count = (n: number) => n.toLocaleString('en');
+
 /**
- * A heat-map grid: rank 0-2 as one table, higher ranks as a stack of 2-D
- * slices, at most `text.length` cells. Cells carry their flat index, and
- * their source index when `source` is given.
+ * A heat-map grid of a view's drawn window: rank 0-2 as one table, higher
+ * ranks as a stack of 2-D slices. Cells carry their flat index, and their
+ * source index where the op defines one; what is not drawn is counted.
  */
-function heatGrid(dims: readonly number[], text: readonly string[], heat: readonly number[], scale: Scale,
-  size: number, name: string, source?: (i: number) => number): HTMLElement {
+function heatGrid(grid: GridView, scale: Scale, name: string): HTMLElement {
+  const { dims, size, slices, rows, cols, at, text, heat, src } = grid;
   const wrap = document.createElement('div');
   wrap.className = 'slices';
-  const cols = dims.length === 0 ? 1 : dims[dims.length - 1];
-  const rows = dims.length >= 2 ? dims[dims.length - 2] : 1;
-  const perSlice = rows * cols;
-  const slices = dims.length <= 2 ? 1 : product(dims.slice(0, -2));
-  let drawn = 0;
-  for (let s = 0; s < slices && drawn < text.length; s++) {
+  let k = 0;
+  for (let s = 0; s < slices; s++) {
     const table = document.createElement('table');
     table.className = 'cells heat';
-    if (dims.length > 2) table.createCaption().textContent = `${name}[${unravel(s, dims.slice(0, -2)).join(', ')}, :, :]`;
+    const first = unravel(at[k], dims);
+    if (dims.length > 2) table.createCaption().textContent = `${name}[${first.slice(0, -2).join(', ')}, :, :]`;
+    else table.setAttribute('aria-label', name === 'y' ? 'Output y' : 'Input');
     const body = table.createTBody();
-    for (let r = 0; r < rows && drawn < text.length; r++) {
+    for (let r = 0; r < rows; r++) {
       const row = body.insertRow();
-      for (let c = 0; c < cols && drawn < text.length; c++) {
-        const i = s * perSlice + r * cols + c;
+      for (let c = 0; c < cols; c++, k++) {
+        const i = at[k];
         const cell = row.insertCell();
-        cell.textContent = text[i];
-        const { background, color } = heatColor(heat[i], scale);
+        cell.textContent = text[k];
+        const { background, color } = heatColor(heat[k], scale);
         cell.style.background = background;
         cell.style.color = color;
         cell.dataset.i = String(i);
-        if (source) cell.dataset.src = String(source(i));
-        if (name === 'y') cell.tabIndex = i === 0 ? 0 : -1;  // one tab stop; arrows move within
-        cell.title = `${name}[${unravel(i, dims).join(', ')}] = ${text[i]}`;
-        drawn++;
+        if (src) cell.dataset.src = String(src[k]);
+        if (name === 'y') cell.tabIndex = k === 0 ? 0 : -1;  // one tab stop; arrows move within
+        cell.title = `${name}[${unravel(i, dims).join(', ')}] = ${text[k]}`;
       }
     }
     wrap.append(table);
   }
   if (size === 0) wrap.append(Object.assign(document.createElement('p'), { className: 'empty', textContent: `No elements: dims [${dims.join(', ')}]` }));
-  if (drawn < size) {
-    wrap.append(Object.assign(document.createElement('p'), { className: 'more', textContent: `… and ${(size - drawn).toLocaleString('en')} more elements, not drawn` }));
+  if (at.length < size) {
+    const allCols = dims.length === 0 ? 1 : dims[dims.length - 1];
+    const allRows = dims.length >= 2 ? dims[dims.length - 2] : 1;
+    const parts = [];
+    if (rows < allRows) parts.push(`the first ${count(rows)} of ${count(allRows)} rows`);
+    if (cols < allCols) parts.push(`the first ${count(cols)} of ${count(allCols)} ${dims.length >= 2 ? 'columns' : 'elements'}`);
+    if (dims.length > 2 && slices < size / (allRows * allCols)) parts.push(`the first ${count(slices)} of ${count(size / (allRows * allCols))} slices`);
+    wrap.append(Object.assign(document.createElement('p'), {
+      className: 'more',
+      textContent: `Drawn: ${parts.join(', ')}; ${count(size - at.length)} more elements are not drawn.`,
+    }));
   }
   return wrap;
 }
@@ -158,7 +157,7 @@ export function highlight(cell: HTMLElement | null): void {
   const from = Number(src);
   const flat = op.flatSource === true;
   const readers = el.outputGrid.querySelectorAll(`td[data-src="${src}"]`).length;
-  el.hoverLine.textContent = `y[${unravel(i, shown.dims).join(', ')}] = ${cell.textContent} comes from ${input}[${flat ? from : unravel(from, inputDims).join(', ')}]`
+  el.hoverLine.textContent = `y[${unravel(i, shown).join(', ')}] = ${cell.textContent} comes from ${input}[${flat ? from : unravel(from, inputDims).join(', ')}]`
     + (flat && inputDims.length > 1 ? ` (= ${input}[${unravel(from, inputDims).join(', ')}])` : '')
     + (readers > 1 ? `, as do ${readers - 1} other shown output cell${readers > 2 ? 's' : ''}` : '');
 }
@@ -167,12 +166,13 @@ export function highlight(cell: HTMLElement | null): void {
 export function moveFocus(event: KeyboardEvent): void {
   const cell = (event.target as HTMLElement).closest<HTMLElement>('td[data-i]');
   if (!cell || !shown) return;
-  const dims = shown.dims;
+  const dims = shown;
   const cols = dims.length === 0 ? 1 : dims[dims.length - 1];
   const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -cols, ArrowDown: cols }[event.key];
   let target: number | undefined = step === undefined ? undefined : Number(cell.dataset.i) + step;
   if (event.key === 'Home') target = 0;
-  if (event.key === 'End') target = el.outputGrid.querySelectorAll('td[data-i]').length - 1;
+  const cells = el.outputGrid.querySelectorAll<HTMLElement>('td[data-i]');
+  if (event.key === 'End') target = Number(cells[cells.length - 1].dataset.i);
   if (target === undefined) return;
   const next = el.outputGrid.querySelector<HTMLElement>(`td[data-i="${target}"]`);
   if (!next) return;

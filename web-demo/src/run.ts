@@ -12,9 +12,15 @@ const INPUT_LIMIT = 65536;
 
 export interface Outcome {
   /** Set when the call ran. */
-  readonly ran?: { readonly output: tw.Tensor; readonly input?: tw.Tensor; readonly args: RunArgs; readonly call: Call };
+  readonly ran?: {
+    readonly output: tw.Tensor; readonly input?: tw.Tensor; readonly args: RunArgs; readonly call: Call;
+    /** How long the call took (its first run). */
+    readonly ms: number;
+  };
   /** Field key (or `call`, when no field is at fault) -> message. */
   readonly errors: ReadonlyMap<string, string>;
+  /** The input tensor, when the typed elements made one (whether or not the call ran). */
+  readonly input?: tw.Tensor;
 }
 
 /** The input tensor from the grid or the text box (which also sets the state's dims and items). */
@@ -33,9 +39,16 @@ function paramsOf(s: State, errors: Map<string, string>): Record<string, Param> 
   for (const field of s.op.fields(s.version)) {
     const text = s.params[field.key] ?? '';
     try {
-      if (field.kind === 'ints') params[field.key] = parseIntList(text);
-      else if (field.kind === 'int') params[field.key] = parseInt1(text);
-      else {
+      if (field.kind === 'ints') {
+        params[field.key] = parseIntList(text);
+      } else if (field.kind === 'int') {
+        params[field.key] = parseInt1(text);
+      } else if (field.kind === 'choice') {
+        // A link may name anything: the menu's options are the field's rule.
+        const choices = field.choices?.(s.version) ?? [];
+        if (!choices.includes(text)) throw new InputError(`choose one of ${choices.join(', ')} (got ${JSON.stringify(text)})`);
+        params[field.key] = text;
+      } else {
         if (text.trim() !== '') parseValue(s.type, text);
         params[field.key] = text;
       }
@@ -65,12 +78,14 @@ export function evaluate(s: State, hasField: (key: string) => boolean): Outcome 
     }
   }
   const params = paramsOf(s, errors);
-  if (errors.size > 0) return { errors };
+  if (errors.size > 0) return { errors, input };
 
   const args: RunArgs = { version: s.version, node: runsAsNode(s), type: s.type, input, params };
   try {
     const call = s.op.call(args);
-    return { ran: { output: call.run(), input, args, call }, errors };
+    const t0 = performance.now();
+    const output = call.run();
+    return { ran: { output, input, args, call, ms: performance.now() - t0 }, errors, input };
   } catch (error) {
     if (error instanceof tw.SpecError) {
       const field = s.op.fieldOf(error.param, s.version);
@@ -80,6 +95,6 @@ export function evaluate(s: State, hasField: (key: string) => boolean): Outcome 
     } else {
       throw error;
     }
-    return { errors };
+    return { errors, input };
   }
 }

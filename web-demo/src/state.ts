@@ -21,7 +21,13 @@ export interface State {
   type: DataType;
   mode: 'grid' | 'text';
   dims: number[];
+  /** The grid's elements: the first product(dims) of `typed`, padded with blanks. */
   items: string[];
+  /**
+   * Every value typed, in order, also past what the dims hold now: typing
+   * `2, 3` over `2, 2` passes through `2` and loses nothing.
+   */
+  typed: string[];
   /** The text box as typed (it may not parse while being typed). */
   text: string;
   params: Record<string, string>;
@@ -83,10 +89,48 @@ export function textOf(s: State): string {
   return formatNested(s.dims, s.items.map((item) => quote(s.type, item)));
 }
 
+/** A new element's text: what an empty cell means for the type. */
+export function blank(type: DataType): string {
+  return type === 'string' ? '' : type === 'bool' ? 'false' : '0';
+}
+
+/** Sets the elements wholesale (an example, random values, the text box, a link): they are all that was typed. */
+export function setItems(s: State, items: readonly string[]): void {
+  s.items = [...items];
+  s.typed = [...items];
+}
+
+/** New dims: the values typed so far fill them in order; only what does not fit is left out or padded. */
+export function reshape(s: State, dims: readonly number[]): void {
+  s.dims = [...dims];
+  s.items = Array.from({ length: product(dims) }, (_, i) => s.typed[i] ?? blank(s.type));
+  s.text = textOf(s);
+}
+
+/** The element at flat index `i` was edited. */
+export function setItem(s: State, i: number, text: string): void {
+  s.items[i] = text;
+  while (s.typed.length < i) s.typed.push(s.items[s.typed.length] ?? blank(s.type));
+  s.typed[i] = text;
+}
+
+/**
+ * Keeps the type when the call takes it, else picks one it takes (the
+ * example's, or the first): returns the type given up, if one was.
+ */
+export function keepValidType(s: State): DataType | undefined {
+  const allowed = allowedTypes(s);
+  if (allowed.includes(s.type)) return undefined;
+  const given = s.type;
+  const example = s.op.example(s.version).type;
+  s.type = allowed.includes(example) ? example : allowed[0];
+  return given;
+}
+
 export function fromExample(op: DemoOp, version: number, example: Example = op.example(version)): State {
   const s: State = {
     op, version, node: false, type: example.type, mode: 'grid',
-    dims: [...(example.dims ?? [])], items: [...(example.items ?? [])], text: '', params: { ...example.params },
+    dims: [...(example.dims ?? [])], items: [...(example.items ?? [])], typed: [...(example.items ?? [])], text: '', params: { ...example.params },
   };
   s.mode = s.dims.length <= 2 ? 'grid' : 'text';
   s.text = textOf(s);
@@ -96,23 +140,37 @@ export function fromExample(op: DemoOp, version: number, example: Example = op.e
 // ---------------------------------------------------------------------------
 // State <-> URL
 
-/** The op a URL names and the query that holds the rest: the hash route first, else the old `?op=` form. */
-function route(): { op: DemoOp | undefined; query: URLSearchParams } {
-  const hash = /^#\/([\w-]*)(?:\?(.*))?$/s.exec(location.hash);
-  if (hash) return { op: opNamed(hash[1]), query: new URLSearchParams(hash[2] ?? '') };
+/** The op a URL names (and the name it used) and the query that holds the rest: the hash route first, else the old `?op=` form. */
+function route(): { op: DemoOp | undefined; name: string | null; query: URLSearchParams } {
+  const hash = /^#\/([^?]*)(?:\?(.*))?$/s.exec(location.hash);
+  if (hash) return { op: opNamed(hash[1]), name: decodeURIComponent(hash[1]), query: new URLSearchParams(hash[2] ?? '') };
   const query = new URLSearchParams(location.search);
-  return { op: opNamed(query.get('op')), query };
+  return { op: opNamed(query.get('op')), name: query.get('op'), query };
 }
 
-export function readUrl(): State {
-  const { op = DEMO_OPS[0], query: q } = route();
+/** The state a link names, and what it named that does not exist (each saying what was chosen instead). */
+export function readUrl(): { state: State; notices: string[] } {
+  const notices: string[] = [];
+  const { op: named, name, query: q } = route();
+  const op = named ?? DEMO_OPS[0];
+  if (!named && name) notices.push(`This page has no op “${name}” (it has ${DEMO_OPS.map((o) => o.op).join(', ')}): showing ${op.op}.`);
   const versions = versionsOf(op);
-  const requested = Number(q.get('v'));
-  const version = versions.find((v) => v.since === requested)?.since ?? newest(op);
+  const v = q.get('v');
+  const version = versions.find((x) => String(x.since) === v?.trim())?.since ?? newest(op);
+  if (v !== null && String(version) !== v.trim()) {
+    notices.push(`${op.op} has no version “${v}” (it has ${versions.map((x) => x.since).join(', ')}): showing ${op.op}-${version}.`);
+  }
   const s = fromExample(op, version);
   s.node = op.nodeSwitch !== undefined && q.get('node') === '1';
   const type = q.get('type');
-  if (type !== null && (tw.DATA_TYPES as readonly string[]).includes(type)) s.type = type as DataType;
+  if (type !== null) {
+    if ((tw.DATA_TYPES as readonly string[]).includes(type)) {
+      s.type = type as DataType;
+      if (keepValidType(s)) notices.push(`${versionName(s)} does not take type ${type}: showing ${s.type}.`);
+    } else {
+      notices.push(`“${type}” is not a data type: showing ${s.type}.`);
+    }
+  }
   for (const field of op.fields(version)) {
     const value = q.get(field.key);
     if (value !== null) s.params[field.key] = value;
@@ -125,7 +183,7 @@ export function readUrl(): State {
       const dims = q.has('dims') ? parseIntList(q.get('dims')!) : parsed.dims;
       if (product(dims) === parsed.items.length) {
         s.dims = dims;
-        s.items = parsed.items;
+        setItems(s, parsed.items);
         s.text = textOf(s);
       }
     } catch {
@@ -134,7 +192,7 @@ export function readUrl(): State {
   }
   if (q.get('mode') === 'text' || s.dims.length > 2) s.mode = 'text';
   else if (q.get('mode') === 'grid') s.mode = 'grid';
-  return s;
+  return { state: s, notices };
 }
 
 /** The page's URL for a state: its op's page, and everything set as the query. */

@@ -105,10 +105,13 @@ function storage(type: DataType, values: Value[]): tw.TensorData {
   return (STORAGE[tw.DTYPES[type].storage as keyof typeof STORAGE] as { from(v: unknown[]): tw.TensorData }).from(flat);
 }
 
-/** What a tensor shows: each element's text, and a number to colour it by (NaN: none). */
+/** A number to colour an element by: a bigint for the 64-bit integers (exact), NaN for none. */
+export type Heat = number | bigint;
+
+/** What a tensor shows: each element's text, and a value to colour it by. */
 export interface Shown {
   text: string[];
-  heat: number[];
+  heat: Heat[];
 }
 
 function numberText(v: number): string {
@@ -116,9 +119,9 @@ function numberText(v: number): string {
 }
 
 /**
- * How an element reads: its exact value when that is short (448, not the
- * 450 that also rounds to it), else the shortest decimal that reads back as
- * the same element of its type (0.1, not float16's 0.0999755859375).
+ * How a float32 element reads: its exact value when that is short, else the
+ * shortest decimal that reads back as the same float32 (0.1, as numpy prints
+ * it). Narrow floats show their stored value whole, as String(y) does.
  */
 function shortest(v: number, same: (candidate: number) => boolean): string {
   const exact = numberText(v);
@@ -134,13 +137,42 @@ function significantDigits(text: string): number {
   return text.replace(/e.*$/, '').replace(/[-.]/g, '').replace(/^0+/, '').length;
 }
 
-/** The elements of the first `limit` positions of a tensor, for display. */
-export function showTensor(t: tw.Tensor, limit = Infinity): Shown {
-  const n = Math.min(t.size, limit);
+/**
+ * The elements at flat positions `at` as a compact 1-D tensor of the same
+ * type: what is drawn of a huge tensor is read without touching the rest
+ * (packed 4- and 2-bit codes are moved one by one).
+ */
+export function gather(t: tw.Tensor, at: readonly number[]): tw.Tensor {
+  const n = at.length;
+  if (t.type === 'string') return new tw.Tensor('string', at.map((i) => (t.data as string[])[i]), [n]);
+  const bits = tw.DTYPES[t.type].bits;
+  if (bits > 0 && bits < 8) {
+    const perByte = 8 / bits;
+    const mask = (1 << bits) - 1;
+    const from = t.data as Uint8Array;
+    const out = new Uint8Array(Math.ceil(n / perByte));
+    at.forEach((i, k) => {
+      const code = (from[Math.floor(i / perByte)] >> (bits * (i % perByte))) & mask;
+      out[Math.floor(k / perByte)] |= code << (bits * (k % perByte));
+    });
+    return new tw.Tensor(t.type, out as never, [n]);
+  }
+  const slots = kindOf(t.type) === 'complex' ? 2 : 1;
+  const from = t.data as unknown as { [i: number]: number | bigint; constructor: new (n: number) => { [i: number]: number | bigint } };
+  const out = new from.constructor(n * slots);
+  at.forEach((i, k) => {
+    for (let j = 0; j < slots; j++) out[k * slots + j] = from[i * slots + j];
+  });
+  return new tw.Tensor(t.type, out as never, [n]);
+}
+
+/** The elements of a (small) tensor, for display; complex as `String(y)` writes it (`1+0j`). */
+export function showTensor(t: tw.Tensor): Shown {
+  const n = t.size;
   const text: string[] = [];
-  const heat: number[] = [];
+  const heat: Heat[] = [];
   if (t.type === 'string') {
-    const data = (t.data as string[]).slice(0, n);
+    const data = t.data as string[];
     const order = [...new Set(data)].sort();
     for (const s of data) {
       text.push(s);
@@ -154,7 +186,7 @@ export function showTensor(t: tw.Tensor, limit = Infinity): Shown {
       const im = data[2 * i + 1];
       const reText = shortest(re, (c) => round(c) === re);
       const imText = shortest(Math.abs(im), (c) => round(c) === Math.abs(im));
-      text.push(`${reText}${im < 0 || Object.is(im, -0) ? '-' : '+'}${imText}i`);
+      text.push(`${reText}${im < 0 || Object.is(im, -0) ? '-' : '+'}${imText}j`);
       heat.push(Math.hypot(re, im));
     }
   } else if (t.type === 'bool') {
@@ -163,16 +195,11 @@ export function showTensor(t: tw.Tensor, limit = Infinity): Shown {
       heat.push((t.data as Uint8Array)[i]);
     }
   } else if (isEncoded(t.type)) {
-    const numbers = tw.decode(t).slice(0, n);
-    const type = t.type;
-    const codes = t.data as Uint16Array | Uint8Array;
-    // IEEE-like formats: the shortest decimal that encodes to the same code
-    // (without saturation, so that no larger number passes for the largest).
-    const ieee = tw.DTYPES[type].bits >= 8 && type !== 'float8e8m0';
-    numbers.forEach((v, i) => {
-      text.push(ieee ? shortest(v, (c) => tw.encode(type, [c], { saturate: false })[0] === codes[i]) : numberText(v));
+    // The stored value itself (float16 0.1 is 0.0999755859375), as the library prints it.
+    for (const v of tw.decode(t)) {
+      text.push(numberText(v));
       heat.push(v);
-    });
+    }
   } else if (t.type === 'float32') {
     for (let i = 0; i < n; i++) {
       const v = (t.data as Float32Array)[i];
@@ -180,13 +207,45 @@ export function showTensor(t: tw.Tensor, limit = Infinity): Shown {
       heat.push(v);
     }
   } else {
+    // int64 and uint64 stay bigints: every digit in the text, and an exact place on the colour scale.
     const data = t.data as ArrayLike<number | bigint>;
     for (let i = 0; i < n; i++) {
-      text.push(typeof data[i] === 'number' ? numberText(data[i] as number) : String(data[i]));
-      heat.push(Number(data[i]));
+      const v = data[i];
+      text.push(typeof v === 'number' ? numberText(v) : String(v));
+      heat.push(v);
     }
   }
   return { text, heat };
+}
+
+/**
+ * What storing the typed `texts` as `t` changed, one line per changed
+ * element (at most `limit`): a float out of its type's range became
+ * infinite or saturated, a narrow float was rounded to the nearest value it
+ * can hold. (Decimal fractions in float32 and float64 round too, always:
+ * that is not noted.)
+ */
+export function storedChanges(t: tw.Tensor, texts: readonly string[], name: (i: number) => string, limit = 3): string[] {
+  if (kindOf(t.type) !== 'float') return [];
+  const encoded = isEncoded(t.type);
+  const stored: ArrayLike<number> = encoded ? tw.decode(t) : (t.data as Float32Array | Float64Array);
+  const changes: string[] = [];
+  let more = 0;
+  for (let i = 0; i < texts.length; i++) {
+    const typed = parseFloat64(texts[i]);
+    const s = stored[i];
+    if (Object.is(typed, s) || (Number.isNaN(typed) && Number.isNaN(s)) || (typed === s && !encoded)) continue;
+    let what: string | undefined;
+    if (Number.isFinite(typed) && !Number.isFinite(s)) what = `became ${numberText(s)}, out of ${t.type}'s range`;
+    else if (encoded && Number.isFinite(s) && !Number.isFinite(tw.decode(new tw.Tensor(t.type, tw.encode(t.type as tw.NarrowType, [typed], { saturate: false }) as never, [1]))[0])) {
+      what = `saturated to ${numberText(s)}, ${t.type}'s largest`;
+    } else if (encoded) what = `is stored as ${numberText(s)} (rounded)`;
+    if (what === undefined) continue;
+    if (changes.length < limit) changes.push(`${name(i)} ${texts[i].trim()} ${what}`);
+    else more++;
+  }
+  if (more > 0) changes.push(`and ${more} more`);
+  return changes;
 }
 
 /** A value to start from: random, in a range that shows what the op does. */
@@ -214,7 +273,7 @@ export function tensorCode(t: tw.Tensor, limit = 64): string {
   if (t.type === 'string') {
     data = JSON.stringify(t.data);
   } else if (isEncoded(t.type)) {
-    data = `tw.encode('${t.type}', [${showTensor(t).text.join(', ')}])`;  // each text reads back as its element
+    data = `tw.encode('${t.type}', [${showTensor(t).text.join(', ')}])`;  // each stored value encodes to itself
   } else {
     const single = t.type === 'float32' || t.type === 'complex64';
     const literal = (v: number | bigint) => typeof v === 'bigint' ? `${v}n`

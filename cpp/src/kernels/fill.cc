@@ -27,7 +27,7 @@ void xx_fill(void* y, size_t n, size_t element_size, const void* value) {
 // ---------------------------------------------------------------- x4 / x2
 // Whole bytes hold the value in every slot; a last, partial byte holds it in
 // the slots that exist and zeros above them.
-// n is 64-bit: a 2-bit output that fits in 2 GiB has up to 2^33 elements.
+// n is 64-bit: a 2-bit output that fits in memory (4 GiB) has up to 2^34 elements.
 void x4_fill(uint8_t* y, uint64_t n, uint8_t nibble) {
   nibble &= 0x0f;
   const auto whole = static_cast<size_t>(n / 2);

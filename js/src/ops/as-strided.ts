@@ -8,7 +8,7 @@ import { LIMITS } from '../generated/limits.js';
 import { requireReady } from '../wasm.js';
 import { checkedLength, listLength, outputSize, ownValue, requireType, safeIntegers } from './check.js';
 import { type MoveOps, type MovePlan, dispatch } from './dispatch.js';
-import { type OutOf, type OutOptions, checkOut, refuseOverlap } from './out.js';
+import { type OutOf, type OutOptions, checkOut, opOptions, refuseOverlap } from './out.js';
 import { hasStrideOneRows, stridedRows } from './twins.js';
 
 /** AsStrided's parameters: output dims, the input stride of each, and the starting element. */
@@ -20,6 +20,9 @@ export interface AsStridedParams {
   /** The flat input element the output starts at: `[k]` or `k`, >= 0. Default 0. */
   offset?: ArrayLike<number | bigint> | number | bigint;
 }
+
+/** The message a PyTorch-order call gets at compile time, as the type its third argument fails to match. */
+export type PyTorchOrder = 'not PyTorch\'s order (x, size, stride): size and stride go in one object, tw.asStrided(x, { size: [...], stride: [...], offset })';
 
 /**
  * Ascend ATB AsStrided: `out[i_0, ..., i_k] = flat(input)[offset + sum_j i_j * stride_j]`,
@@ -34,7 +37,9 @@ export interface AsStridedParams {
 export function asStrided<T extends ResidentType>(input: ResidentTensor<T>, params: AsStridedParams & { out?: undefined }): ResidentTensor<T>;
 export function asStrided<T extends ResidentType>(input: ResidentTensor<T>, params: AsStridedParams & { out: OutOf<T> }): Tensor<T>;
 export function asStrided<T extends DataType>(input: TensorLike<T>, params: AsStridedParams & OutOptions<T>): Tensor<T>;
-export function asStrided(input: TensorLike | ResidentTensor, params: AsStridedParams & OutOptions): Tensor | ResidentTensor {
+/** PyTorch's order, `as_strided(x, size, stride)`, does not compile: the message says what to write. */
+export function asStrided(input: TensorLike | ResidentTensor, size: ArrayLike<number | bigint>, stride: PyTorchOrder, offset?: unknown): never;
+export function asStrided(input: TensorLike | ResidentTensor, params: AsStridedParams & OutOptions | ArrayLike<number | bigint>): Tensor | ResidentTensor {
   requireReady();
   const context: OpContext = { op: 'AsStrided' };
   if (typeof params !== 'object' || params === null || Array.isArray(params)) {
@@ -42,7 +47,8 @@ export function asStrided(input: TensorLike | ResidentTensor, params: AsStridedP
     const pytorch = Array.isArray(params) ? `; size and stride go in one object: tw.asStrided(x, { size: ${describe(params)}, stride: [...] })` : '';
     throw specError(context, 'params', `params must be an object { size, stride, offset? } (got ${describe(params)})${pytorch}`);
   }
-  return asStridedWith(context, asOperand(input, context, 'input'), params, ownValue(params, 'out'));
+  const own = opOptions(context, params, ['size', 'stride', 'offset']);
+  return asStridedWith(context, asOperand(input, context, 'input'), own, own.out);
 }
 
 /** AsStrided through runNode: attributes size, stride, offset; the ATB spec's input types. */
@@ -80,7 +86,7 @@ function asStridedWith(context: OpContext, x: Tensor | ResidentTensor, params: o
   if (!Number.isSafeInteger(largest) || largest >= x.size) {
     // The offset alone out of range is the offset's fault; otherwise the strides carried the index out.
     const culprit = offset >= x.size ? 'offset' : 'stride';
-    throw specError(context, culprit, `the largest index read, offset + sum((size[j] - 1) * stride[j]) = ${largest}, must be less than the input's element count ${x.size}`);
+    throw specError(context, culprit, `the largest index read, offset + sum((size[j] - 1) * stride[j]) = ${largest}, must be less than the input's element count ${x.size}${byteStrideHint(x, size, stride, offset)}`);
   }
   const count = outputSize(context, 'size', size, x.type === 'string' ? 4 : elementBytes(x.type));
   const checkedOut = out === undefined ? undefined : checkOut(context, out, x.type, count);
@@ -109,6 +115,17 @@ const AS_STRIDED: MoveOps<StridedArgs> = {
   kernel: (kernels, x, y, elementSize, p, { size, offset }) => kernels.asStrided(x, y, elementSize, size.length, p, p + 4 * size.length, offset),
   builtin: (x, y, elementSize, { size, stride, offset }) => stridedRows(x, y, size, stride, offset, elementSize),
 };
+
+// numpy's strides count bytes; these count elements. Strides that all divide
+// by the element size, and would fit once divided, were most likely bytes.
+function byteStrideHint(x: { type: DataType; size: number }, size: readonly number[], stride: readonly number[], offset: number): string {
+  const bytes = x.type === 'string' ? 1 : elementBytes(x.type);
+  if (!Number.isInteger(bytes) || bytes < 2 || !stride.some((s) => s !== 0) || stride.some((s) => s % bytes !== 0)) return '';
+  const elements = stride.map((s) => s / bytes);
+  const largest = size.reduce((index, s, i) => index + (s - 1) * elements[i], offset);
+  if (largest >= x.size) return '';
+  return `. stride counts elements, not bytes (numpy's strides are bytes): for this ${x.type} input (${bytes} bytes an element) write stride: [${elements.join(', ')}]`;
+}
 
 function integers(context: OpContext, name: string, value: unknown): number[] {
   const length = listLength(value);

@@ -12,10 +12,11 @@ import { type ResidentTensor, type ResidentType, asOperand } from '../resident.j
 import type { Tensor, TensorLike } from '../tensor.js';
 import { requireReady } from '../wasm.js';
 import { type OpVersion, newest } from '../versions.js';
-import { ownValue, requireType } from './check.js';
+import { booleanOption, choiceOption } from '../options.js';
+import { requireType } from './check.js';
 import { type CastRules, convertInJs } from './cast-convert.js';
 import { type ConvertOps, type ConvertPlan, dispatch } from './dispatch.js';
-import { type OutOf, checkOut } from './out.js';
+import { type OutOf, checkOut, opOptions } from './out.js';
 
 /** tw.cast's options: ONNX Cast's `saturate` and `round_mode`, and `out`. */
 export interface CastOptions<T extends DataType = DataType> {
@@ -67,16 +68,14 @@ export function castLike<T extends DataType>(x: TensorLike | ResidentTensor, lik
 
 function namedOptions(context: OpContext, options: unknown): { rules: CastRules; out: unknown } {
   if (options === undefined) return { rules: DEFAULT_RULES, out: undefined };
-  if (typeof options !== 'object' || options === null) {
-    throw specError(context, 'options', `options must be an object such as { saturate, roundMode, out } (got ${describe(options)})`);
-  }
-  const saturate = ownValue(options, 'saturate') ?? true;
-  const roundMode = ownValue(options, 'roundMode') ?? 'up';
-  if (typeof saturate !== 'boolean') throw specError(context, 'saturate', `saturate must be a boolean (got ${describe(saturate)})`);
-  return { rules: { saturate, roundMode: checkRoundMode(context, 'roundMode', roundMode) }, out: ownValue(options, 'out') };
+  const own = opOptions(context, options, ['saturate', 'roundMode'] as const);
+  const saturate = booleanOption(context, 'saturate', own.saturate, true);
+  const roundMode = choiceOption(context, 'roundMode', own.roundMode, ROUND_MODES, 'up');
+  return { rules: { saturate, roundMode }, out: own.out };
 }
 
 const DEFAULT_RULES: CastRules = Object.freeze({ saturate: true, roundMode: 'up' });
+const ROUND_MODES = ['up', 'down', 'nearest'] as const;
 
 function checkRoundMode(context: OpContext, name: string, value: unknown): RoundMode {
   if (value !== 'up' && value !== 'down' && value !== 'nearest') {

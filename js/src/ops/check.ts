@@ -18,12 +18,8 @@ function floorHint(context: OpContext, type: DataType): string {
   return context.op === 'Floor' && /^u?int\d+$/.test(type) ? '; integers are already whole: use the tensor as it is' : '';
 }
 
-/** An own property's value, read once (a getter runs once); undefined when absent or inherited. */
-export function ownValue(object: object, key: string): unknown {
-  const descriptor = Object.getOwnPropertyDescriptor(object, key);
-  if (descriptor === undefined) return undefined;
-  return 'value' in descriptor ? descriptor.value : descriptor.get?.call(object);
-}
+// One reader of own properties for every options object (js/src/options.ts).
+export { ownValue } from '../options.js';
 
 /** Whether a list argument may also be a plain array of integers (the named ops), or only a tensor (runNode). */
 export type ListForm = 'tensor-or-array' | 'tensor-only';
@@ -45,7 +41,15 @@ export function integerList(context: OpContext, name: string, value: unknown, fo
     if (length !== undefined) return safeIntegers(context, name, value as ArrayLike<unknown>, checkedLength(context, name, length));
   }
   const expected = form === 'tensor-or-array' ? 'a 1-D int64 tensor or an array of integers' : 'a 1-D int64 tensor';
-  throw specError(context, name, `${name} must be ${expected} (got ${describe(value)})`);
+  throw specError(context, name, `${name} must be ${expected} (got ${describe(value)})${plainArrayHint(context, value, form)}`);
+}
+
+// runNode takes the node's inputs as the spec types them; the named ops also take a plain array.
+function plainArrayHint(context: OpContext, value: unknown, form: ListForm): string {
+  if (form !== 'tensor-only' || listLength(value) === undefined) return '';
+  const named = context.op === 'Tile' ? 'tw.tile(input, repeats)' : context.op === 'ConstantOfShape' ? 'tw.constantOfShape(shape, value)' : undefined;
+  const tensor = `tw.tensor('int64', ${describe(value)})`;
+  return named === undefined ? `: pass ${tensor}` : `: pass ${tensor}, or call ${named}, which also takes a plain array`;
 }
 
 // A tensor or resident tensor (anything with type, data and dims), not a list.

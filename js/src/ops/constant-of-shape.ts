@@ -5,9 +5,10 @@ import { checkedBytes, requireReady } from '../wasm.js';
 import { ResidentTensor, type ResidentType, asPlainTensor } from '../resident.js';
 import { Tensor, type TensorLike } from '../tensor.js';
 import { type OpVersion, newest } from '../versions.js';
-import { integerList, outputSize, ownValue, requireType } from './check.js';
+import { booleanOption } from '../options.js';
+import { integerList, outputSize, requireType } from './check.js';
 import { dispatch } from './dispatch.js';
-import { type OutOf, type OutOptions, checkOut, outOption } from './out.js';
+import { type OutOf, type OutOptions, checkOut, opOptions } from './out.js';
 
 /** A shape: a 1-D int64 tensor, or a plain array of integers. */
 export type Shape = TensorLike<'int64'> | ArrayLike<number | bigint>;
@@ -32,8 +33,8 @@ export function constantOfShape(shape: Shape, value?: TensorLike, options?: { re
   requireReady();
   const version = newest('ConstantOfShape');
   const context: OpContext = { op: 'ConstantOfShape', version: version.since };
-  const out = outOption(context, options);
-  const resident = options !== undefined && ownValue(options, 'resident') === true;
+  const { out, resident: residentOption } = opOptions(context, options, ['resident']);
+  const resident = booleanOption(context, 'resident', residentOption, false);
   if (resident && out !== undefined) throw specError(context, 'out', 'out and resident: true ask for two places: give one');
   return constantWith(context, version, 'shape', integerList(context, 'shape', shape, 'tensor-or-array'), value, resident, out);
 }

@@ -18,7 +18,7 @@ import type { OpContext } from '../errors.js';
 import { ResidentTensor, type ResidentType, allocateResident } from '../resident.js';
 import { type Tensor, tensorOf } from '../tensor.js';
 import type { WordArray } from '../typed-array.js';
-import { type Kernels, checkedBytes, checkedWords, copyIn, copyOut, wasm, withScratch, writeU32 } from '../wasm.js';
+import { type Kernels, checkedBytes, checkedWords, copyIn, copyOut, wasm, withScratch, writeParams } from '../wasm.js';
 import type { CheckedOut } from './out.js';
 import { fillBytes } from './twins.js';
 
@@ -117,18 +117,24 @@ export type Plan = MovePlan<any> | MapPlan<any> | ConvertPlan<any> | FillPlan;
 export type Executor = 'loop' | 'builtin' | 'kernel';
 
 // ---------------------------------------------------------------- the rule table
-// The facts of a call that routing reads, and the rules, first match wins.
+// What routing may read of a call: a handful of yes-or-no facts. Measured
+// sizes become facts here, beside the measurements that set them.
 
 interface Facts {
   readonly kind: Plan['kind'];
+  /** The input (or the output a fill was asked for) lives in module memory. */
   readonly resident: boolean;
+  /** 4-bit or 2-bit elements. */
   readonly packed: boolean;
-  readonly outputBytes: number;
   readonly hasLoop: boolean;
   readonly hasBuiltin: boolean;
-  readonly rows: number;
-  readonly rowBytes: number;
-  readonly callsPerRow: number;
+  /** The output is at most LOOP_MAX_BYTES. */
+  readonly smallOutput: boolean;
+  /** The built-ins twin would make at most BUILTIN_MAX_ROW_CALLS calls. */
+  readonly fewRows: boolean;
+  /** Each row the built-ins twin moves is at least BUILTIN_MIN_ROW_BYTES. */
+  readonly longRows: boolean;
+  /** A conversion a kernel serves (tessera/casts.inc's pairs). */
   readonly hasKernel: boolean;
 }
 
@@ -170,40 +176,58 @@ export const RULES: readonly Rule[] = [
   { name: 'resident', executor: 'kernel', when: (f) => f.resident },
   // Floor has no JS twin: Math.floor of a float16 or bfloat16 needs a decode and encode per element.
   { name: 'map', executor: 'kernel', when: (f) => f.kind === 'map' },
-  // A SIMD128 kernel converts 1e6 uint8 or float16 to float32 faster than a JS loop even with the copies in and out
-  // (bench/workloads.mjs, 'cast': see docs/performance.md).
+  // A SIMD128 kernel converts 1e6 uint8 or float16 to float32 2-7x faster than a JS loop even with the copies
+  // in and out, in Node (bench/workloads.mjs, 'cast': docs/performance.md).
   { name: 'convert', executor: 'kernel', when: (f) => f.kind === 'convert' },
   // Writes the output where it is, once; through the module it would move three times (fill, copy out).
   { name: 'fill', executor: 'builtin', when: (f) => f.kind === 'fill' },
   // 4-bit and 2-bit elements share bytes: unpacked, moved and packed again in WebAssembly.
   { name: 'packed move', executor: 'kernel', when: (f) => f.packed },
-  { name: 'small move', executor: 'loop', when: (f) => f.hasLoop && f.outputBytes <= LOOP_MAX_BYTES },
-  { name: 'few or long rows', executor: 'builtin',
-    when: (f) => f.hasBuiltin && (f.rows * f.callsPerRow <= BUILTIN_MAX_ROW_CALLS || f.rowBytes >= BUILTIN_MIN_ROW_BYTES) },
+  { name: 'small move', executor: 'loop', when: (f) => f.hasLoop && f.smallOutput },
+  { name: 'few or long rows', executor: 'builtin', when: (f) => f.hasBuiltin && (f.fewRows || f.longRows) },
   { name: 'many short rows', executor: 'kernel', when: () => true },
 ];
 
-function factsOf(plan: Plan): Facts {
+// A call's facts as the bits of a small number, and the rule each such
+// number routes to, found once: routing a small op then makes no object and
+// walks no table (it cost a 4x4 Tile about a tenth of its time).
+const KINDS = ['move', 'map', 'fill', 'convert'] as const;
+const FACT_BITS = ['resident', 'packed', 'hasLoop', 'hasBuiltin', 'smallOutput', 'fewRows', 'longRows', 'hasKernel'] as const;
+const ruleOfClass = new Array<Rule | undefined>(KINDS.length << FACT_BITS.length);
+const MAP_CLASS = KINDS.indexOf('map') << FACT_BITS.length;
+const FILL_CLASS = KINDS.indexOf('fill') << FACT_BITS.length;
+const CONVERT_CLASS = KINDS.indexOf('convert') << FACT_BITS.length;
+
+function classOf(plan: Plan): number {
   if (plan.kind === 'move') {
     const type = plan.input.type;
     const width = type === 'string' ? 4 : elementBytes(type);  // strings move their uint32 indices
-    return {
-      kind: 'move', resident: ResidentTensor.isResident(plan.input), packed: isPacked(type), outputBytes: plan.size * width,
-      hasLoop: plan.ops.loop !== undefined, hasBuiltin: plan.builtin && plan.ops.builtin !== undefined,
-      rows: plan.rows, rowBytes: plan.rowElements * width, callsPerRow: plan.callsPerRow, hasKernel: true,
-    };
+    const hasBuiltin = plan.builtin && plan.ops.builtin !== undefined;
+    return (ResidentTensor.isResident(plan.input) ? 1 : 0) | (isPacked(type) ? 2 : 0) | (plan.ops.loop !== undefined ? 4 : 0)
+      | (hasBuiltin ? 8 : 0) | (plan.size * width <= LOOP_MAX_BYTES ? 16 : 0)
+      | (plan.rows * plan.callsPerRow <= BUILTIN_MAX_ROW_CALLS ? 32 : 0) | (plan.rowElements * width >= BUILTIN_MIN_ROW_BYTES ? 64 : 0);
   }
-  const resident = plan.kind === 'fill' ? plan.resident : ResidentTensor.isResident(plan.input);
-  const convert = plan.kind === 'convert';
-  return {
-    kind: plan.kind, resident, packed: false, outputBytes: 0, hasLoop: convert, hasBuiltin: false, rows: 0, rowBytes: 0, callsPerRow: 0,
-    hasKernel: !convert || plan.ops.hasKernel(plan.args),
-  };
+  if (plan.kind === 'map') return MAP_CLASS | (ResidentTensor.isResident(plan.input) ? 1 : 0);
+  if (plan.kind === 'convert') {
+    // The twin (a loop) takes every conversion, resident ones too.
+    return CONVERT_CLASS | (ResidentTensor.isResident(plan.input) ? 1 : 0) | 4 | (plan.ops.hasKernel(plan.args) ? 128 : 0);
+  }
+  return FILL_CLASS | (plan.resident ? 1 : 0);
+}
+
+function factsOfClass(key: number): Facts {
+  const facts: Record<string, unknown> = { kind: KINDS[key >> FACT_BITS.length] };
+  FACT_BITS.forEach((name, bit) => { facts[name] = (key & (1 << bit)) !== 0; });
+  return facts as unknown as Facts;
+}
+
+function ruleOf(key: number): Rule {
+  return ruleOfClass[key] ??= RULES.find((r) => r.when(factsOfClass(key)))!;
 }
 
 /** The executors that can take a plan: the kernel always; a twin where the plan has one and the data is in JS arrays. */
 export function executorsFor(plan: Plan): Executor[] {
-  const facts = factsOf(plan);
+  const facts = factsOfClass(classOf(plan));
   if (facts.kind === 'convert') return facts.hasKernel ? ['kernel', 'loop'] : ['loop'];  // the twin takes resident inputs too
   const executors: Executor[] = ['kernel'];
   if (facts.resident || facts.packed) return executors;
@@ -245,8 +269,7 @@ export function withExecutor<R>(force: Executor | undefined, body: () => R): Pro
 }
 
 function choose(plan: Plan): Executor {
-  const facts = factsOf(plan);
-  const rule = RULES.find((r) => r.when(facts))!;
+  const rule = ruleOf(classOf(plan));
   if (probe === undefined) return rule.executor;
   probe.rule = rule.name;
   const forced = probe.force !== undefined && executorsFor(plan).includes(probe.force) ? probe.force : rule.executor;
@@ -272,11 +295,7 @@ function runMove<A>(plan: MovePlan<A>, executor: Executor, x: Tensor | ResidentT
   if (ResidentTensor.isResident(x)) {
     return intoResidentOrOut(context, x.type, dims, size, out, (y) => {
       if (size === 0) return;
-      const params = plan.ops.params(plan.args);
-      withScratch(context, [params.length * 4], ([at]) => {
-        writeU32(at, params);
-        moveInMemory(plan, x.type, x.offset, y, x.size, at);
-      });
+      moveInMemory(plan, x.type, x.offset, y, x.size);
     });
   }
   if (x.type === 'string') return moveStrings(plan, executor, x);
@@ -295,12 +314,10 @@ function runMove<A>(plan: MovePlan<A>, executor: Executor, x: Tensor | ResidentT
       plan.ops.builtin!(checkedBytes(context, 'input', x.data as ArrayBufferView, inBytes), checkedBytes(context, 'out', output, outBytes),
         width, plan.args);
     } else {
-      // One allocation for input, output and parameters: a small op's cost is mostly per call.
-      const params = plan.ops.params(plan.args);
-      withScratch(context, [inBytes, outBytes, params.length * 4], ([xAt, yAt, at]) => {
+      // One allocation for input and output: a small op's cost is mostly per call.
+      withScratch(context, [inBytes, outBytes], ([xAt, yAt]) => {
         copyIn(context, 'input', xAt, x.data as Exclude<TensorData, string[]>, inBytes);
-        writeU32(at, params);
-        moveInMemory(plan, type, xAt, yAt, x.size, at);
+        moveInMemory(plan, type, xAt, yAt, x.size);
         copyOut(yAt, output, outBytes);
       });
     }
@@ -317,16 +334,16 @@ function moveStrings<A>(plan: MovePlan<A>, executor: Executor, x: Tensor): Tenso
 }
 
 /** The move kernel from one place in module memory to another; packed types go through a byte an element. */
-function moveInMemory<A>(plan: MovePlan<A>, type: ResidentType, x: number, y: number, inputSize: number, params: number): void {
+function moveInMemory<A>(plan: MovePlan<A>, type: ResidentType, x: number, y: number, inputSize: number): void {
   const { kernels } = wasm();
   if (!isPacked(type)) {
-    plan.ops.kernel(kernels, x, y, elementBytes(type), params, plan.args);
+    plan.ops.kernel(kernels, x, y, elementBytes(type), writeParams(plan.ops.params(plan.args)), plan.args);
     return;
   }
   const bits = DTYPES[type].bits;
   withScratch(plan.context, [inputSize, plan.size], ([bytesIn, bytesOut]) => {
     kernels.unpack(x, bytesIn, inputSize, bits);
-    plan.ops.kernel(kernels, bytesIn, bytesOut, 1, params, plan.args);
+    plan.ops.kernel(kernels, bytesIn, bytesOut, 1, writeParams(plan.ops.params(plan.args)), plan.args);
     kernels.pack(bytesOut, y, plan.size, bits);
   });
 }

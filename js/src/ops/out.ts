@@ -2,15 +2,14 @@
 // a fresh one (a fresh typed array costs 7-20x an existing one to write in
 // browsers). Checked before anything is written, so a refused call leaves
 // `out` as it was.
-import { DTYPES, type DataOf, type DataType, holdsType, storageLength } from '../dtype.js';
+import { DTYPES, type DataIn, type DataType, holdsType, storageLength } from '../dtype.js';
 import { type OpContext, describe, specError } from '../errors.js';
-import type { Float16ArrayLike } from '../tensor.js';
+import { type OwnOptions, readOptions } from '../options.js';
 import { type TypedArrayFacts, isDetached, isSharedBuffer, typedArrayFacts, typedArrayKind } from '../typed-array.js';
 import { wasm } from '../wasm.js';
-import { ownValue } from './check.js';
 
-/** The array an op of output type T writes into: its storage class (or a Float16Array for float16). */
-export type OutOf<T extends DataType> = DataOf<T> | (T extends 'float16' ? Float16ArrayLike : never);
+/** The array an op of output type T writes into: its storage class (or a Float16Array for float16, a Uint8ClampedArray for uint8). */
+export type OutOf<T extends DataType> = DataIn<T>;
 
 /** An op's options with `out`. */
 export interface OutOptions<T extends DataType = DataType> {
@@ -24,13 +23,14 @@ export interface CheckedOut {
   readonly facts: TypedArrayFacts;
 }
 
-/** `options.out` (an own property, read once), or undefined when there is none. */
+/** `options.out` (an own property, read once), or undefined when there is none; other keys are refused. */
 export function outOption(context: OpContext, options: unknown): unknown {
-  if (options === undefined) return undefined;
-  if (typeof options !== 'object' || options === null) {
-    throw specError(context, 'options', `options must be an object such as { out } (got ${describe(options)})`);
-  }
-  return ownValue(options, 'out');
+  return opOptions(context, options, []).out;
+}
+
+/** An op's options: `out` and the op's own `keys`, read once as own properties (js/src/options.ts). */
+export function opOptions<K extends string>(context: OpContext, options: unknown, keys: readonly K[]): OwnOptions<'out' | K> {
+  return readOptions(context, 'options', options, ['out', ...keys]);
 }
 
 /**
@@ -43,7 +43,7 @@ export function checkOut(context: OpContext, out: unknown, type: DataType, size:
   const storage = DTYPES[type].storage;
   const kind = typedArrayKind(out);
   if (!holdsType(kind, type)) {
-    throw specError(context, 'out', `out must be a ${storage} for a ${type} output (got ${describe(out)})`);
+    throw specError(context, 'out', `out must be a ${storage} for ${/^int/.test(type) ? 'an' : 'a'} ${type} output (got ${describe(out)})`);
   }
   const facts = typedArrayFacts(out as object, kind);
   const length = storageLength(type, size);

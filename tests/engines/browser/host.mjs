@@ -4,8 +4,11 @@
 //                with the ONNX vectors fetched from /vectors/ (vectors=1) or
 //                skipped=<why>
 //   mode=reject  init() given a module that cannot load must reject, not hang
+//   mode=big     memory to its 4 GiB limit, part=1|2 of ../big-memory.mjs
+//                (the page runs it on its main thread only: one such memory at a time)
 // Either way the realm must be cross-origin isolated, and nothing may be
 // thrown or rejected unhandled. Gives {lines, passed, failed}.
+import { runBigMemory } from '../big-memory.mjs';
 import { runSuite } from '../suite.mjs';
 
 /** How long an init() may take to settle before the check says it hangs. */
@@ -19,9 +22,10 @@ export async function runHere(tw, search) {
   self.addEventListener('error', (event) => uncaught.push(`uncaught ${event.message}`));
   self.addEventListener('unhandledrejection', (event) => uncaught.push(`unhandled rejection: ${event.reason?.message ?? event.reason}`));
 
-  let { passed, failed } = params.get('mode') === 'reject'
-    ? await initRejects(tw, params.get('backend'), log)
-    : await runSuite(tw, { backend: params.get('backend'), vectors: vectorsFrom(params), log });
+  const mode = params.get('mode');
+  let { passed, failed } = mode === 'reject' ? await initRejects(tw, params.get('backend'), log)
+    : mode === 'big' ? await runBigMemory(tw, { backend: params.get('backend'), part: params.get('part'), log })
+      : await runSuite(tw, { backend: params.get('backend'), vectors: vectorsFrom(params), log });
   lines.pop();  // the suite's own count: the total below includes this host's checks
 
   if (self.crossOriginIsolated === true) passed++;

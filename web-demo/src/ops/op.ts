@@ -6,18 +6,24 @@ import * as tw from 'tessera-wasm';
 
 export type OpType = keyof typeof tw.OPS;
 
-/** A parameter field. `ints` is a list of integers, `int` one integer, `value` one element of the chosen type. */
+/**
+ * A parameter field. `ints` is a list of integers, `int` one integer, `value`
+ * one element of the chosen type, `choice` one of `choices` (a menu: Cast's
+ * `to`, its `round_mode`).
+ */
 export interface Field {
   readonly key: string;
   readonly label: string;
   /** The spec's constraint, shown beside the field. */
   readonly hint: string;
-  readonly kind: 'ints' | 'int' | 'value';
+  readonly kind: 'ints' | 'int' | 'value' | 'choice';
   /** May be left empty. */
   readonly optional?: boolean;
+  /** A `choice` field's options at a version, in menu order (given to the call as the text chosen). */
+  choices?(version: number): readonly string[];
 }
 
-/** A field's parsed value: integers for `ints`/`int`, the element text for `value` (empty: not given). */
+/** A field's parsed value: integers for `ints`/`int`, the element text for `value` (empty: not given), the option for `choice`. */
 export type Param = number[] | number | string;
 
 export interface Example {
