@@ -164,7 +164,7 @@ function castWith(context: OpContext, version: OpVersion, input: unknown, to: Da
 }
 
 /** The plan: the version's type constraints hold; the pair names its kernel, if one serves it. */
-export function planCast(context: OpContext, version: OpVersion, x: Tensor | ResidentTensor, to: DataType, rules: CastRules): ConvertPlan<CastArgs> {
+function planCast(context: OpContext, version: OpVersion, x: Tensor | ResidentTensor, to: DataType, rules: CastRules): ConvertPlan<CastArgs> {
   requireType(context, 'input', x.type, version.types.T1);
   if (!version.types.T2.includes(to)) {
     throw specError(context, 'to', `the output type must be one of ${version.types.T2.join(', ')} (got ${to})`);
