@@ -9,6 +9,7 @@ export function random(type, n, seed = 1) {
   const next = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
   switch (type) {
     case 'float32': return Float32Array.from({ length: n }, () => (next() - 0.5) * 2000);
+    case 'uint8': return Uint8Array.from({ length: n }, () => (next() * 256) | 0);
     case 'int64': return BigInt64Array.from({ length: n }, () => BigInt(Math.floor((next() - 0.5) * 2 ** 40)));
     // Finite halves and bfloat16s of both signs (exponent field below all-ones).
     case 'float16': return Uint16Array.from({ length: n }, () => ((next() * 0x7bff) | 0) | (next() < 0.5 ? 0x8000 : 0));
@@ -64,5 +65,34 @@ export function asStrided2Into(y, x, [rows, cols], [rowStride, colStride]) {
   for (let i = 0, o = 0; i < rows; i++) {
     for (let j = 0, p = i * rowStride; j < cols; j++, p += colStride) y[o++] = x[p];
   }
+  return y;
+}
+
+/** Cast uint8 -> float32: the store converts. */
+export function castU8F32Into(y, x) {
+  for (let i = 0; i < x.length; i++) y[i] = x[i];
+  return y;
+}
+
+// float16 -> float32 the fastest plain way: a table of all 65536 values, made
+// once (outside the timing) from the format's definition.
+let halfTable;
+function halves() {
+  if (halfTable) return halfTable;
+  halfTable = new Float32Array(65536);
+  for (let h = 0; h < 65536; h++) {
+    const exponent = (h >> 10) & 0x1f;
+    const fraction = h & 0x3ff;
+    const magnitude = exponent === 0 ? fraction * 2 ** -24
+      : exponent === 31 ? (fraction ? NaN : Infinity) : (1024 + fraction) * 2 ** (exponent - 25);
+    halfTable[h] = h & 0x8000 ? -magnitude : magnitude;
+  }
+  return halfTable;
+}
+
+/** Cast float16 -> float32 by table lookup. */
+export function castF16F32Into(y, x) {
+  const table = halves();
+  for (let i = 0; i < x.length; i++) y[i] = table[x[i]];
   return y;
 }

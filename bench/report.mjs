@@ -75,6 +75,10 @@ export function targets(section) {
     where((r) => large(r) && r.op === 'floor' && r.type === 'float32', 'resident', 'memcpy'), (v) => v <= 1.25);
   target('resident floor f16 and bf16 within 2x of memcpy (resident/memcpy)', over(['floor f16 1e6', 'floor bf16 1e6'], 'resident', 'memcpy'), (v) => v <= 2);
   target('floor f16 and bf16, default mode at most 1.2x the roofline (tessera/roof)', over(['floor f16 1e6', 'floor bf16 1e6'], 'tessera', 'roof'), (v) => v <= 1.2);
+  // The Cast issue's targets.
+  const casts = ['cast u8->f32 1e6', 'cast f16->f32 1e6'];
+  target('cast with out at least 2x faster than a plain JS loop into an existing array (jsOut/out)', over(casts, 'jsOut', 'out'), (v) => v >= 2);
+  target('cast with out never slower than onnxruntime-web (ort/out)', over(casts, 'ort', 'out'), (v) => v >= 1);
   target('resident asStrided transpose within 2x of memcpy (resident/memcpy)', where((r) => r.name.includes('transpose'), 'resident', 'memcpy'), (v) => v <= 2);
   target('resident constantOfShape within 1.25x of memory.fill (resident/memcpy)', where((r) => r.op === 'constantOfShape', 'resident', 'memcpy'), (v) => v <= 1.25);
   if (section.engine === 'node' && section.initMs !== undefined) {

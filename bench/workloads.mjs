@@ -14,10 +14,10 @@
 //   ort, tfjs           the peers' calls, when they are loaded and have the op and type
 //   roofline            { input, fillByte, kernel } for bench/roofline.mjs
 import { oneNodeModel } from './onnx-model.mjs';
-import { asStrided2Into, fillInto, floorBf16Into, floorF32Into, random, tileInto } from './plain-js.mjs';
+import { asStrided2Into, castF16F32Into, castU8F32Into, fillInto, floorBf16Into, floorF32Into, random, tileInto } from './plain-js.mjs';
 
-const ARRAY = { float32: Float32Array, int64: BigInt64Array, float16: Uint16Array, bfloat16: Uint16Array };
-const SHORT = { float32: 'f32', float16: 'f16', bfloat16: 'bf16', int64: 'int64' };
+const ARRAY = { float32: Float32Array, int64: BigInt64Array, float16: Uint16Array, bfloat16: Uint16Array, uint8: Uint8Array };
+const SHORT = { float32: 'f32', float16: 'f16', bfloat16: 'bf16', int64: 'int64', uint8: 'u8' };
 const TF_TYPES = new Set(['float32']);  // tfjs has no float16, bfloat16 or int64
 const product = (xs) => xs.reduce((a, b) => a * b, 1);
 const sameOptions = (extra) => extra;
@@ -146,6 +146,30 @@ export function asStridedWorkload(label, inputDims, size, stride) {
   };
 }
 
+/** Cast of n elements from uint8 or float16 to float32 (pixels and half-precision weights into a model). */
+export function castWorkload(from, n) {
+  return {
+    name: `cast ${SHORT[from]}->f32 ${n.toExponential().replace('+', '')}`,
+    op: 'cast', type: from, outBytes: n * 4,
+    async prepare({ tw, ort }) {
+      const data = random(from, n);
+      const prepared = {
+        x: new tw.Tensor(from, data, [n]), data, Out: Float32Array, outLength: n,
+        run: (lib, input, options) => lib.cast(input, 'float32', options),
+        options: sameOptions,
+        js: (y) => (from === 'uint8' ? castU8F32Into(y, data) : castF16F32Into(y, data)),
+        roofline: { input: data },
+      };
+      if (ort) {
+        const s = await ortSession(ort, oneNodeModel({ op: 'Cast', inputs: [{ name: 'x', type: from }], outputType: 'float32',
+          attributes: { to: tw.DTYPES.float32.onnx } }));
+        prepared.ort = async () => (await s.run({ x: new ort.Tensor(from, data, [n]) })).y.data;
+      }
+      return prepared;
+    },
+  };
+}
+
 /** The workloads of a run, in table order; the smoke run has one tiny workload. */
 export function workloads({ smoke }) {
   if (smoke) return [tileWorkload('float32', [4, 4], [2, 2])];
@@ -165,6 +189,8 @@ export function workloads({ smoke }) {
     constantWorkload('int64', [1024, 1024]),
     asStridedWorkload('windows', [65600], [65536, 64], [1, 1]),
     asStridedWorkload('transpose', [1024, 1024], [1024, 1024], [1, 1024]),
+    castWorkload('uint8', 1e6),
+    castWorkload('float16', 1e6),
   ];
 }
 

@@ -2,6 +2,7 @@
 //   dtypes.inc   -> js/src/generated/dtypes.ts   (DTYPES: the data type table)
 //   limits.inc   -> js/src/generated/limits.ts   (LIMITS: memory limit, ranks)
 //   exports.inc  -> js/src/generated/kernels.ts  (the Kernels type and the checked calls)
+//   casts.inc    -> js/src/generated/casts.ts    (CAST_KERNELS: the Cast pairs a kernel serves)
 // `--check` fails instead of writing when a generated file is stale (the
 // test command runs it that way).
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -56,7 +57,14 @@ ${rows.map(({ name, symbol, params }) => `    ${name}(${params.join(', ')}) {
 `;
 }
 
-const outputs = { 'dtypes.ts': dtypes(), 'limits.ts': limits(), 'kernels.ts': kernels() };
+function casts() {
+  const rows = [...read('casts.inc').matchAll(/^TESSERA_CAST\(\s*(\w+),\s*(\w+),\s*(\w+),/gm)];
+  const lines = rows.map(([, from, to, kernel]) => `  '${from}>${to}': '${kernel}',`);
+  return `${header('casts.inc')}/** The Cast pairs ('input>output') a kernel serves, and its name. */
+export const CAST_KERNELS: Readonly<Record<string, string>> = Object.freeze({\n${lines.join('\n')}\n});\n`;
+}
+
+const outputs = { 'dtypes.ts': dtypes(), 'limits.ts': limits(), 'kernels.ts': kernels(), 'casts.ts': casts() };
 const stale = [];
 for (const [file, text] of Object.entries(outputs)) {
   const target = `${root}js/src/generated/${file}`;

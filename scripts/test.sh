@@ -124,6 +124,9 @@ summarized engines all tests/engines/run.mjs
 echo "== interop with the real onnxruntime-web and TensorFlow.js (tests/e2e/interop.test.mjs)"
 summarized interop quiet tests/e2e/interop.test.mjs
 
+echo "== Cast against onnxruntime-node's CPU Cast (tests/e2e/cast-ort.test.mjs)"
+summarized cast-ort tests/e2e/cast-ort.test.mjs
+
 echo "== examples/ and the README's code (tests/e2e/examples.test.mjs)"
 summarized examples quiet tests/e2e/examples.test.mjs
 

@@ -145,6 +145,24 @@ int tessera_unpack(uintptr_t packed, uintptr_t bytes, uint32_t n, uint32_t bits)
   return kOk;
 }
 
+// ---------------------------------------------------------------- Cast
+// The pair (ONNX type numbers) picks its kernel from tessera/casts.inc; a
+// pair no row names is refused (JS converts those itself). Case labels make
+// onnx_type a compile-time constant (in an `if`, clang searched the table at
+// run time).
+int tessera_cast(uintptr_t x, uintptr_t y, uint32_t n, uint32_t from_type, uint32_t to_type) {
+  using tessera::onnx_type;
+  switch (from_type * 256 + to_type) {
+#define TESSERA_CAST(from, to, kernel, In, Out)                 \
+  case onnx_type(#from) * 256 + onnx_type(#to):                 \
+    tessera::kernel(at<const In>(x), at<Out>(y), n);            \
+    return kOk;
+#include "tessera/casts.inc"
+#undef TESSERA_CAST
+    default: return kRefused;
+  }
+}
+
 EMSCRIPTEN_BINDINGS(tessera) {
   emscripten::function("simd128", &simd128);
   emscripten::function("heapBytesInUse", &heap_bytes_in_use);

@@ -376,3 +376,15 @@ export function decodeStorage(type: NarrowType, data: ArrayBufferView, size: num
   }
   return out;
 }
+
+/**
+ * One number to its narrow code, as `encode` converts it (Cast's converter
+ * for narrow outputs: one rounding, the same tables). Integer formats have no
+ * NaN: the caller maps it first.
+ */
+export function encodeOne(type: NarrowType, x: number, saturate: boolean, roundMode: RoundMode): number {
+  const format: Format = FORMATS[type];
+  return format.kind === 'float' ? encodeFloat(format, x, saturate)
+    : format.kind === 'exponent' ? encodeExponent(format, x, saturate, roundMode)
+    : encodeInt(format, x, type as IntegerType, 0);
+}

@@ -8,6 +8,7 @@ export { floor } from './ops/floor.js';
 export { tile, type Repeats } from './ops/tile.js';
 export { constantOfShape, type Shape } from './ops/constant-of-shape.js';
 export { asStrided, type AsStridedParams, type PyTorchOrder } from './ops/as-strided.js';
+export { cast, castLike, type CastOptions } from './ops/cast.js';
 export { runNode, type NodeSpec } from './run-node.js';
 export { memoryStats, releaseMemory, type MemoryStats, type AutoRelease } from './memory.js';
 export { ResidentTensor, toResident, type ResidentType } from './resident.js';

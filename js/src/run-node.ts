@@ -2,6 +2,7 @@
 import { type OpContext, SpecError, describe, specError } from './errors.js';
 import { readOptions } from './options.js';
 import { runAsStrided } from './ops/as-strided.js';
+import { runCast, runCastLike } from './ops/cast.js';
 import { runConstantOfShape } from './ops/constant-of-shape.js';
 import { runFloor } from './ops/floor.js';
 import { runTile } from './ops/tile.js';
@@ -12,7 +13,7 @@ import { OPS, type OpType, type OpVersion, resolve } from './versions.js';
 
 /** A node to run: the op, its domain, the model's opset import and the node's attributes. */
 export interface NodeSpec {
-  /** The op: `'Tile'`, `'Floor'`, `'ConstantOfShape'` (domain ai.onnx) or `'AsStrided'` (domain atb). */
+  /** The op: `'Tile'`, `'Floor'`, `'ConstantOfShape'`, `'Cast'`, `'CastLike'` (domain ai.onnx) or `'AsStrided'` (domain atb). */
   opType: string;
   /** `''` or `'ai.onnx'` (default) for ONNX ops, `'atb'` for Ascend ATB ops. */
   domain?: string;
@@ -29,6 +30,8 @@ const IMPLEMENTATIONS: Record<OpType, Implementation> = {
   Tile: (version, inputs) => runTile(version, inputs),
   ConstantOfShape: (version, [shape], { value }) => runConstantOfShape(version, shape, value),
   AsStrided: (version, [x], attributes) => runAsStrided(version, x, attributes),
+  Cast: (version, inputs, attributes) => runCast(version, inputs, attributes),
+  CastLike: (version, inputs, attributes) => runCastLike(version, inputs, attributes),
 };
 
 /**

@@ -1,5 +1,5 @@
 // The one table of ops and their versions: since_version, inputs, attributes
-// and type constraints, straight from the ONNX operator schemas (Tile, Floor, ConstantOfShape) and Ascend ATB's AsStrided. runNode
+// and type constraints, straight from the ONNX operator schemas (Tile, Floor, ConstantOfShape, Cast, CastLike) and Ascend ATB's AsStrided. runNode
 // resolves an opset against it as ONNX does; every op reads its type sets here.
 import { type DataType, deepFreeze } from './dtype.js';
 
@@ -36,6 +36,25 @@ const COS_23 = [...COS_21, 'float4e2m1'] as const satisfies readonly DataType[];
 const COS_24 = [...COS_23, 'float8e8m0'] as const satisfies readonly DataType[];
 const COS_25 = [...COS_24, 'int2', 'uint2'] as const satisfies readonly DataType[];
 
+const CAST_1 = NUMERIC_AND_BOOL;
+const CAST_9 = [...CAST_1, 'string'] as const satisfies readonly DataType[];
+const CAST_13 = [...CAST_9, 'bfloat16'] as const satisfies readonly DataType[];
+const CAST_19 = [...CAST_13, 'float8e4m3fn', 'float8e4m3fnuz', 'float8e5m2', 'float8e5m2fnuz'] as const satisfies readonly DataType[];
+const CAST_21 = [...CAST_19, 'uint4', 'int4'] as const satisfies readonly DataType[];
+const CAST_23 = [...CAST_21, 'float4e2m1'] as const satisfies readonly DataType[];
+const CAST_24 = [...CAST_23, 'float8e8m0'] as const satisfies readonly DataType[];
+const CAST_25 = [...CAST_24, 'uint2', 'int2'] as const satisfies readonly DataType[];
+
+// Cast-1 takes `to` as a DataType enum name, later versions as its number;
+// saturate arrives in 19, round_mode in 24. T1 and T2 are the same set in every version.
+function cast(since: number, attributes: readonly string[], types: readonly DataType[]): OpVersion {
+  return { since, inputs: ['input'], required: 1, attributes, types: { T1: types, T2: types } };
+}
+
+function castLike(since: number, attributes: readonly string[], types: readonly DataType[]): OpVersion {
+  return { since, inputs: ['input', 'target_type'], required: 2, attributes, types: { T1: types, T2: types } };
+}
+
 function constantOfShape(since: number, T2: readonly DataType[]): OpVersion {
   return { since, inputs: ['input'], required: 1, attributes: ['value'], types: { T1: ['int64'], T2 } };
 }
@@ -71,6 +90,24 @@ export const OPS = deepFreeze({
     versions: [
       constantOfShape(9, COS_9), constantOfShape(20, COS_20), constantOfShape(21, COS_21),
       constantOfShape(23, COS_23), constantOfShape(24, COS_24), constantOfShape(25, COS_25),
+    ],
+  },
+  Cast: {
+    domain: 'ai.onnx',
+    versioned: true,
+    versions: [
+      cast(1, ['to'], CAST_1), cast(6, ['to'], CAST_1), cast(9, ['to'], CAST_9), cast(13, ['to'], CAST_13),
+      cast(19, ['saturate', 'to'], CAST_19), cast(21, ['saturate', 'to'], CAST_21), cast(23, ['saturate', 'to'], CAST_23),
+      cast(24, ['round_mode', 'saturate', 'to'], CAST_24), cast(25, ['round_mode', 'saturate', 'to'], CAST_25),
+    ],
+  },
+  CastLike: {
+    domain: 'ai.onnx',
+    versioned: true,
+    versions: [
+      castLike(15, [], CAST_13), castLike(19, ['saturate'], CAST_19), castLike(21, ['saturate'], CAST_21),
+      castLike(23, ['saturate'], CAST_23), castLike(24, ['round_mode', 'saturate'], CAST_24),
+      castLike(25, ['round_mode', 'saturate'], CAST_25),
     ],
   },
   AsStrided: {

@@ -199,6 +199,34 @@ TEST_CASE("i8x16_swizzle: an index of 16 or more gives 0; 16-bit compares and th
   for (int i = 0; i < 8; ++i) CHECK(sign.at[i] == sign_want[i]);
 }
 
+TEST_CASE("what the Cast kernels rely on: trunc_sat, saturating narrows, promote, subnormal-free arithmetic") {
+  // i32x4.trunc_sat_f32x4: toward zero, NaN to 0, out of range to the nearest end.
+  const Lanes<int32_t> t(wasm_i32x4_trunc_sat_f32x4(vector_of(-2.9f, from_bits(0x7fc00000u), 3e9f, -3e9f)));
+  CHECK(t.at[0] == -2);
+  CHECK(t.at[1] == 0);
+  CHECK(t.at[2] == 2147483647);
+  CHECK(t.at[3] == -2147483647 - 1);
+  // Signed i32 -> i16 -> u8 narrows saturate: f32 -> u8 keeps 0..255.
+  const v128_t wide = wasm_i32x4_make(-5, 300, 70000, 128);
+  const Lanes<uint8_t> n(wasm_u8x16_narrow_i16x8(wasm_i16x8_narrow_i32x4(wide, wide), wasm_i16x8_narrow_i32x4(wide, wide)));
+  CHECK(n.at[0] == 0);
+  CHECK(n.at[1] == 255);
+  CHECK(n.at[2] == 255);
+  CHECK(n.at[3] == 128);
+  // f64x2.promote_low_f32x4 is exact.
+  const Lanes<uint64_t> p(wasm_f64x2_promote_low_f32x4(vector_of(0.1f, -0.0f, 1.0f, 1.0f)));
+  double d0, d1;
+  std::memcpy(&d0, &p.at[0], 8);
+  std::memcpy(&d1, &p.at[1], 8);
+  CHECK(d0 == static_cast<double>(0.1f));
+  CHECK(p.at[1] == 0x8000000000000000ull);
+  // The magic-number identity: 2^23 + k read as a float, minus 2^23, is k.
+  const Lanes<uint32_t> k(wasm_f32x4_sub(wasm_v128_or(wasm_i32x4_make(0, 1, 255, 65535), wasm_i32x4_splat(0x4b000000)),
+                                         wasm_f32x4_splat(8388608.0f)));
+  CHECK(k.at[2] == bits(255.0f));
+  CHECK(k.at[3] == bits(65535.0f));
+}
+
 // SIMDe 0.7.4's portable C, compiled for WebAssembly without SIMD: where it
 // departs from WebAssembly. No kernel may depend on these; if a SIMDe update
 // changes them, the audit table changes with this test.

@@ -22,6 +22,8 @@
 //     type it does not take must be a SpecError naming op, version and param.
 //     Modes: fresh outputs, resident tensors, and `out` (README, "Fresh
 //     arrays, `out`, or resident tensors");
+//   - Cast and CastLike: hand-written conversions in every mode and their
+//     versions' rules (cast.mjs);
 //   - the error contract on a sample of bad inputs: a tw.SpecError with op,
 //     version and param, a message that starts with the op, and no memory held;
 //   - hostile input, round two (hostile.mjs): options with every name on
@@ -29,6 +31,7 @@
 //     dims, no release under a running op, tfjs data in module memory;
 //   - memory given back: releaseMemory() and the automatic release (memory.mjs);
 //   - init({ float16Array }): Float16Array results where the engine has one (float16.mjs).
+import { castChecks } from './cast.mjs';
 import { Checks, expectTensor, mismatch, thrown } from './checks.mjs';
 import { differential } from './differential.mjs';
 import { errorContract } from './errors.mjs';
@@ -57,6 +60,7 @@ export async function runSuite(tw, { backend, vectors, log = console.log, seed =
     const heapBefore = tw.memoryStats().heapBytesInUse;
     await officialVectors(context, vectors);
     await differential(context, ['fresh', 'resident', 'out']);
+    await castChecks(context);
     await errorContract(context);
     await hostileChecks(context);
     await float16Checks(context);

@@ -36,7 +36,7 @@ const EXECUTORS: readonly Executor[] = ['loop', 'builtin', 'kernel'];
 /** One valid call: the op, what it returns for an input (resident or not) and options, and the expected storage. */
 interface Case {
   readonly name: string;
-  readonly op: 'Tile' | 'AsStrided' | 'ConstantOfShape' | 'Floor';
+  readonly op: 'Tile' | 'AsStrided' | 'ConstantOfShape' | 'Floor' | 'Cast';
   readonly input?: Plain;
   readonly call: (tw: Tw, input: unknown, options: { out?: unknown; resident?: boolean }) => Result;
   readonly expected: Uint8Array | string[];
@@ -114,6 +114,21 @@ function sharedCases(): Case[] {
   return cases;
 }
 
+// Cast: pairs a kernel serves and one it does not (tests/js/cast.test.ts covers every pair).
+function castCases(): Case[] {
+  const bytes = (a: ArrayBufferView) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+  const cast = (name: string, input: Plain, to: string, expected: ArrayBufferView): Case => ({
+    name: `Cast ${name}`, op: 'Cast', input, outType: to,
+    call: (tw, x, options) => tw.cast(x as never, to as never, options as never),
+    expected: bytes(expected),
+  });
+  return [
+    cast('uint8 -> float32', { type: 'uint8', data: Uint8Array.of(0, 7, 255), dims: [3] }, 'float32', Float32Array.of(0, 7, 255)),
+    cast('float32 -> uint8, saturating', { type: 'float32', data: Float32Array.of(-3.7, 300, 254.9, NaN), dims: [2, 2] }, 'uint8', Uint8Array.of(0, 255, 254, 0)),
+    cast('int32 -> float8e4m3fn (no kernel)', { type: 'int32', data: Int32Array.of(1, -2, 500), dims: [3] }, 'float8e4m3fn', Uint8Array.of(0x38, 0xc0, 0x7e)),
+  ];
+}
+
 // Shape classes chosen to reach every routing rule: outputs under and over
 // the word loop's 1 KiB, few rows and many, short rows and long ones.
 function randomCases(): Case[] {
@@ -158,7 +173,7 @@ function randomCases(): Case[] {
   return cases;
 }
 
-const CASES = [...sharedCases(), ...randomCases()];
+const CASES = [...sharedCases(), ...randomCases(), ...castCases()];
 
 // ---------------------------------------------------------------- the runs
 
@@ -263,6 +278,7 @@ describe('every executor on every case, on both builds', () => {
       AsStrided: ['builtin', 'kernel'],
       ConstantOfShape: ['builtin', 'kernel'],
       Floor: ['kernel'],
+      Cast: ['kernel', 'loop'],
     });
   });
 });

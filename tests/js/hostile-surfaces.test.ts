@@ -65,12 +65,15 @@ const EXPORTS: Record<string, OptionsOf> = {
   floor: { names: ['out'], calls: [(o) => tw.floor(x, o as never)] },
   constantOfShape: { names: ['out', 'resident'], calls: [(o) => tw.constantOfShape([3], tw.tensor('int32', [7]), o as never)] },
   asStrided: { names: ['size', 'stride', 'offset', 'out'], calls: [(o) => tw.asStrided(x, { ...o, size: [2], stride: [2] } as never)] },
+  cast: { names: ['saturate', 'roundMode', 'out'], calls: [(o) => tw.cast(x, 'float8e4m3fn', o as never), (o) => tw.cast(x, 'float8e8m0', o as never)] },
+  castLike: { names: ['saturate', 'roundMode', 'out'], calls: [(o) => tw.castLike(x, tw.tensor('float8e5m2', [0]), o as never)] },
   runNode: {
-    names: ['opType', 'domain', 'opset', 'attributes', 'value', 'size', 'stride', 'offset', 'consumed_inputs'],
+    names: ['opType', 'domain', 'opset', 'attributes', 'value', 'size', 'stride', 'offset', 'consumed_inputs', 'to', 'saturate', 'round_mode'],
     calls: [
       (o) => tw.runNode({ ...o, opType: 'ConstantOfShape' }, [i64([2n])])[0],
       (o) => tw.runNode({ ...o, opType: 'Tile' }, [x, i64([1n, 2n])])[0],
       (o) => tw.runNode({ ...o, opType: 'Floor' }, [x])[0],
+      (o) => tw.runNode({ ...o, opType: 'Cast', attributes: { to: 24 } }, [x])[0],
       () => tw.runNode({ opType: 'AsStrided', domain: 'atb', attributes: { size: [2], stride: [1] } }, [i64([5n, 6n])])[0],
     ],
   },

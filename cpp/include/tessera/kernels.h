@@ -50,4 +50,12 @@ void x4_pack(const uint8_t* bytes, uint8_t* packed, size_t n);
 void x2_unpack(const uint8_t* packed, uint8_t* bytes, size_t n);
 void x2_pack(const uint8_t* bytes, uint8_t* packed, size_t n);
 
+// ---------------------------------------------------------------- Cast
+// y[i] = x[i] converted, one kernel per row of tessera/casts.inc (named
+// input-output-cast), by the rules of ONNX Cast as cast.cc states them.
+// Same-width casts may run in place; otherwise x and y do not overlap.
+#define TESSERA_CAST(from, to, kernel, In, Out) void kernel(const In* x, Out* y, size_t n);
+#include "tessera/casts.inc"
+#undef TESSERA_CAST
+
 }  // namespace tessera

@@ -9,10 +9,11 @@ export interface Kernels {
   asStrided: (x: number, y: number, elementSize: number, rank: number, size: number, stride: number, offset: number) => void;
   pack: (bytes: number, packed: number, n: number, bits: number) => void;
   unpack: (packed: number, bytes: number, n: number, bits: number) => void;
+  cast: (x: number, y: number, n: number, fromType: number, toType: number) => void;
 }
 
 /** The C export behind each kernel. */
-export const KERNEL_SYMBOLS = ['tessera_floor', 'tessera_fill', 'tessera_fill_packed', 'tessera_tile', 'tessera_as_strided', 'tessera_pack', 'tessera_unpack'] as const;
+export const KERNEL_SYMBOLS = ['tessera_floor', 'tessera_fill', 'tessera_fill_packed', 'tessera_tile', 'tessera_as_strided', 'tessera_pack', 'tessera_unpack', 'tessera_cast'] as const;
 
 /**
  * The kernels of an instance, each call's status checked: a non-zero status
@@ -27,6 +28,7 @@ export function checkedKernels(exports: Record<string, unknown>, refused: (kerne
   const tessera_as_strided = exports.tessera_as_strided as (x: number, y: number, elementSize: number, rank: number, size: number, stride: number, offset: number) => number;
   const tessera_pack = exports.tessera_pack as (bytes: number, packed: number, n: number, bits: number) => number;
   const tessera_unpack = exports.tessera_unpack as (packed: number, bytes: number, n: number, bits: number) => number;
+  const tessera_cast = exports.tessera_cast as (x: number, y: number, n: number, fromType: number, toType: number) => number;
   return {
     floor(x, y, n, onnxType) {
       const status = tessera_floor(x, y, n, onnxType);
@@ -55,6 +57,10 @@ export function checkedKernels(exports: Record<string, unknown>, refused: (kerne
     unpack(packed, bytes, n, bits) {
       const status = tessera_unpack(packed, bytes, n, bits);
       if (status !== 0) refused('unpack', status);
+    },
+    cast(x, y, n, fromType, toType) {
+      const status = tessera_cast(x, y, n, fromType, toType);
+      if (status !== 0) refused('cast', status);
     },
   };
 }

@@ -5,13 +5,15 @@
 //     or a fill asked for one), the caller's `out`, or a fresh array;
 //   who computes it: the kernel in WebAssembly, or one of its JS twins
 //     (twins.ts): plain loops over words, or TypedArray built-ins
-//     (copyWithin, set, fill) between the JS arrays,
+//     (copyWithin, set, fill) between the JS arrays; a conversion's twin
+//     is its op's JS converter (Cast: cast-convert.ts), which runs every
+//     pair no kernel serves,
 // by the first row of RULES that matches, and runs it.
 //
 // The tests call withExecutor (through the test-only entry js/src/testing.ts,
 // never the package's) to force each executor over the same cases and check
 // that every one gives the same bytes.
-import { DTYPES, type TensorData, allocateData, elementBytes, isPacked, storageBytes } from '../dtype.js';
+import { DTYPES, type DataType, type TensorData, allocateData, elementBytes, isPacked, storageBytes, storageConstructor, storageLength } from '../dtype.js';
 import type { OpContext } from '../errors.js';
 import { ResidentTensor, type ResidentType, allocateResident } from '../resident.js';
 import { type Tensor, tensorOf } from '../tensor.js';
@@ -71,6 +73,28 @@ export interface MapPlan<A = unknown> {
   readonly args: A;
 }
 
+/**
+ * What a convert op gives the dispatcher once: its kernel over the op's own
+ * arguments where one serves them (Cast: tessera/casts.inc's pairs), and its
+ * JS twin, which takes every case.
+ */
+export interface ConvertOps<A> {
+  readonly hasKernel: (args: A) => boolean;
+  readonly kernel: (kernels: Kernels, x: number, y: number, size: number, args: A) => void;
+  /** x: the input's storage (string[] for strings); y: the output's, zeroed (a Uint16Array for float16). */
+  readonly twin: (x: unknown, y: unknown, size: number, args: A) => void;
+}
+
+/** Each element converted to another type (Cast): the same dims, a new type. */
+export interface ConvertPlan<A = unknown> {
+  readonly kind: 'convert';
+  readonly context: OpContext;
+  readonly input: Tensor | ResidentTensor;
+  readonly outType: DataType;
+  readonly ops: ConvertOps<A>;
+  readonly args: A;
+}
+
 /** Every element one value (ConstantOfShape). */
 export interface FillPlan {
   readonly kind: 'fill';
@@ -87,7 +111,7 @@ export interface FillPlan {
 // Each op's arguments are its own: `any` here stands for "some A", which the
 // plan's ops and args share (TypeScript has no existential types).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Plan = MovePlan<any> | MapPlan<any> | FillPlan;
+export type Plan = MovePlan<any> | MapPlan<any> | ConvertPlan<any> | FillPlan;
 
 /** Who computes an output: plain JS loops, TypedArray built-ins, or the kernel in WebAssembly. */
 export type Executor = 'loop' | 'builtin' | 'kernel';
@@ -110,6 +134,8 @@ interface Facts {
   readonly fewRows: boolean;
   /** Each row the built-ins twin moves is at least BUILTIN_MIN_ROW_BYTES. */
   readonly longRows: boolean;
+  /** A conversion a kernel serves (tessera/casts.inc's pairs). */
+  readonly hasKernel: boolean;
 }
 
 interface Rule {
@@ -144,10 +170,15 @@ const BUILTIN_MAX_ROW_CALLS = 8;
 
 /** The routing rules, in order: the first whose `when` holds names the executor. */
 export const RULES: readonly Rule[] = [
+  // A conversion no kernel serves (strings, the narrow formats, most pairs): the JS twin, resident or not.
+  { name: 'convert without a kernel', executor: 'loop', when: (f) => f.kind === 'convert' && !f.hasKernel },
   // The bytes are in module memory already: no JS array to work between.
   { name: 'resident', executor: 'kernel', when: (f) => f.resident },
   // Floor has no JS twin: Math.floor of a float16 or bfloat16 needs a decode and encode per element.
   { name: 'map', executor: 'kernel', when: (f) => f.kind === 'map' },
+  // A SIMD128 kernel converts 1e6 uint8 or float16 to float32 2-7x faster than a JS loop even with the copies
+  // in and out, in Node (bench/workloads.mjs, 'cast': docs/performance.md).
+  { name: 'convert', executor: 'kernel', when: (f) => f.kind === 'convert' },
   // Writes the output where it is, once; through the module it would move three times (fill, copy out).
   { name: 'fill', executor: 'builtin', when: (f) => f.kind === 'fill' },
   // 4-bit and 2-bit elements share bytes: unpacked, moved and packed again in WebAssembly.
@@ -160,11 +191,12 @@ export const RULES: readonly Rule[] = [
 // A call's facts as the bits of a small number, and the rule each such
 // number routes to, found once: routing a small op then makes no object and
 // walks no table (it cost a 4x4 Tile about a tenth of its time).
-const KINDS = ['move', 'map', 'fill'] as const;
-const FACT_BITS = ['resident', 'packed', 'hasLoop', 'hasBuiltin', 'smallOutput', 'fewRows', 'longRows'] as const;
+const KINDS = ['move', 'map', 'fill', 'convert'] as const;
+const FACT_BITS = ['resident', 'packed', 'hasLoop', 'hasBuiltin', 'smallOutput', 'fewRows', 'longRows', 'hasKernel'] as const;
 const ruleOfClass = new Array<Rule | undefined>(KINDS.length << FACT_BITS.length);
 const MAP_CLASS = KINDS.indexOf('map') << FACT_BITS.length;
 const FILL_CLASS = KINDS.indexOf('fill') << FACT_BITS.length;
+const CONVERT_CLASS = KINDS.indexOf('convert') << FACT_BITS.length;
 
 function classOf(plan: Plan): number {
   if (plan.kind === 'move') {
@@ -177,6 +209,10 @@ function classOf(plan: Plan): number {
       | (plan.rows * plan.callsPerRow <= BUILTIN_MAX_ROW_CALLS ? 32 : 0) | (plan.rowElements * width >= BUILTIN_MIN_ROW_BYTES ? 64 : 0);
   }
   if (plan.kind === 'map') return MAP_CLASS | (ResidentTensor.isResident(plan.input) ? 1 : 0);
+  if (plan.kind === 'convert') {
+    // The twin (a loop) takes every conversion, resident ones too.
+    return CONVERT_CLASS | (ResidentTensor.isResident(plan.input) ? 1 : 0) | 4 | (plan.ops.hasKernel(plan.args) ? 128 : 0);
+  }
   return FILL_CLASS | (plan.resident ? 1 : 0);
 }
 
@@ -193,6 +229,7 @@ function ruleOf(key: number): Rule {
 /** The executors that can take a plan: the kernel always; a twin where the plan has one and the data is in JS arrays. */
 export function executorsFor(plan: Plan): Executor[] {
   const facts = factsOfClass(classOf(plan));
+  if (facts.kind === 'convert') return facts.hasKernel ? ['kernel', 'loop'] : ['loop'];  // the twin takes resident inputs too
   const executors: Executor[] = ['kernel'];
   if (facts.resident || facts.packed) return executors;
   if (facts.hasLoop) executors.push('loop');
@@ -249,6 +286,7 @@ export function dispatch(plan: Plan, out?: CheckedOut): Tensor | ResidentTensor 
   switch (plan.kind) {
     case 'move': return runMove(plan, executor, plan.input, out);
     case 'map': return runMap(plan, out);
+    case 'convert': return runConvert(plan, executor, out);
     case 'fill': return runFill(plan, executor, out);
   }
 }
@@ -338,6 +376,73 @@ function runMap<A>(plan: MapPlan<A>, out?: CheckedOut): Tensor | ResidentTensor 
     });
   }
   return tensorOf(outType, output as never, x.dims, x.size);
+}
+
+function runConvert<A>(plan: ConvertPlan<A>, executor: Executor, out?: CheckedOut): Tensor | ResidentTensor {
+  const { context, input: x, outType } = plan;
+  if (ResidentTensor.isResident(x)) {
+    if (executor === 'kernel') {
+      return intoResidentOrOut(context, outType as ResidentType, x.dims, x.size, out, (y) => {
+        if (x.size > 0) plan.ops.kernel(wasm().kernels, x.offset, y, x.size, plan.args);
+      });
+    }
+    const converted = runConvert({ ...plan, input: x.toTensor() }, executor, out) as Tensor;
+    if (out !== undefined || outType === 'string') return converted;  // strings cannot be resident
+    const y = allocateResident(context, outType as ResidentType, x.dims, x.size);
+    try {
+      copyIn(context, 'input', y.offset, converted.data as ArrayBufferView, y.byteLength);
+    } catch (error) {
+      y.dispose();
+      throw error;
+    }
+    return y;
+  }
+  const output = (out?.array ?? allocateData(outType, x.size)) as TensorData;
+  if (x.size > 0) {
+    if (executor === 'loop') {
+      plan.ops.twin(storageOf(context, x), writableStorage(outType, output, out), x.size, plan.args);
+    } else {
+      convertInChunks(plan, x, output as ArrayBufferView);
+    }
+  }
+  return tensorOf(outType, output as never, x.dims, x.size);
+}
+
+// A kernel conversion between JS arrays runs in chunks whose scratch blocks
+// stay in cache: copy a chunk in, convert it, copy it out. In one pass, the
+// kernel's output went to memory and the copy out read it back from there.
+const CONVERT_CHUNK = 16384;
+
+function convertInChunks<A>(plan: ConvertPlan<A>, x: Tensor, output: ArrayBufferView): void {
+  const { context, outType } = plan;
+  const inWidth = elementBytes(x.type);  // kernel pairs are whole-byte types
+  const outWidth = elementBytes(outType);
+  const xBytes = checkedBytes(context, 'input', x.data as ArrayBufferView, x.size * inWidth);
+  const yBytes = checkedBytes(context, 'out', output, x.size * outWidth);
+  const chunk = Math.min(CONVERT_CHUNK, x.size);
+  withScratch(context, [chunk * inWidth, chunk * outWidth], ([xAt, yAt]) => {
+    for (let start = 0; start < x.size; start += chunk) {
+      const n = Math.min(chunk, x.size - start);
+      copyIn(context, 'input', xAt, xBytes.subarray(start * inWidth, (start + n) * inWidth), n * inWidth);
+      plan.ops.kernel(wasm().kernels, xAt, yAt, n, plan.args);
+      copyOut(yAt, yBytes.subarray(start * outWidth, (start + n) * outWidth), n * outWidth);
+    }
+  });
+}
+
+/** An input's storage measured again now (a resizable buffer may have shrunk) and read through a private view of its class. */
+function storageOf(context: OpContext, x: Tensor): unknown {
+  if (x.type === 'string') return x.data;
+  const type = x.type as ResidentType;
+  const bytes = checkedBytes(context, 'input', x.data as ArrayBufferView, storageBytes(type, x.size));
+  const Storage = storageConstructor(type) as unknown as new (buffer: ArrayBufferLike, offset: number, length: number) => ArrayBufferView;
+  return new Storage(bytes.buffer, bytes.byteOffset, storageLength(type, x.size));
+}
+
+/** Where a twin writes: the output's storage class (a float16 `out` that is a Float16Array, as its bits). */
+function writableStorage(type: DataType, output: TensorData, out: CheckedOut | undefined): unknown {
+  if (out === undefined || type === 'string' || out.facts.kind !== 'Float16Array') return output;
+  return new Uint16Array(out.facts.buffer, out.facts.byteOffset, out.facts.length);
 }
 
 function runFill(plan: FillPlan, executor: Executor, out?: CheckedOut): Tensor | ResidentTensor {

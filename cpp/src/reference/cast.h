@@ -1,0 +1,92 @@
+// Slow, obviously correct references for the Cast kernels: one element at a
+// time, each rule written as it reads (cpp/src/kernels/cast.cc states them).
+#pragma once
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+
+#include "reference/floor.h"  // half_to_double
+
+namespace tessera::reference {
+
+template <class To, class From>
+To bits_as(From from) {
+  static_assert(sizeof(To) == sizeof(From));
+  To to;
+  std::memcpy(&to, &from, sizeof to);
+  return to;
+}
+
+/** Truncated toward zero, NaN to 0, beyond the range to its nearest end. */
+template <class Int>
+Int truncate_saturating(double v) {
+  if (std::isnan(v)) return 0;
+  const double t = std::trunc(v);
+  if (t <= static_cast<double>(std::numeric_limits<Int>::min())) return std::numeric_limits<Int>::min();
+  if (t >= static_cast<double>(std::numeric_limits<Int>::max())) return std::numeric_limits<Int>::max();
+  return static_cast<Int>(t);
+}
+
+/** |x| to binary16 by round to nearest even, from the two candidates around it. */
+inline uint16_t float_to_half(float x) {
+  if (std::isnan(x)) return 0x7e00;
+  const uint16_t sign = std::signbit(x) ? 0x8000 : 0;
+  const double a = std::fabs(static_cast<double>(x));
+  if (a >= 65520.0) return sign | 0x7c00;  // the midpoint of 65504 and 2^16 and above round to Inf
+  // Units of the last place: 2^-24 below 2^-14 (subnormals), else 2^(e - 10).
+  int e = 0;
+  std::frexp(a, &e);  // a = m * 2^e, m in [0.5, 1)
+  const int unit_exponent = a < std::ldexp(1.0, -14) ? -24 : e - 1 - 10;
+  const double units = std::ldexp(a, -unit_exponent);  // exact
+  const double below = std::floor(units);
+  const double rest = units - below;
+  double q = below;
+  if (rest > 0.5 || (rest == 0.5 && std::fmod(below, 2.0) != 0)) q = below + 1;
+  const double value = std::ldexp(q, unit_exponent);
+  // Encode the rounded value, now exactly a half.
+  if (value < std::ldexp(1.0, -14)) return sign | static_cast<uint16_t>(q);
+  int ve = 0;
+  const double m = std::frexp(value, &ve);  // value = m * 2^ve
+  const int biased = ve - 1 + 15;
+  const auto fraction = static_cast<uint16_t>(std::ldexp(m * 2 - 1, 10));
+  return sign | static_cast<uint16_t>(biased << 10) | fraction;
+}
+
+inline float half_to_float(uint16_t h) { return static_cast<float>(half_to_double(h)); }
+
+/** bfloat16 by round to nearest even: the nearer of the two truncations around x, ties to the even one. */
+inline uint16_t float_to_bfloat16(float x) {
+  if (std::isnan(x)) return 0x7fc0;
+  const uint32_t bits = bits_as<uint32_t>(x);
+  const uint32_t low = bits & 0xffff0000u;
+  const uint32_t high = low + 0x10000u;
+  const auto as_double = [](uint32_t b) {
+    if ((b & 0x7fffffffu) == 0x7f800000u) return std::copysign(std::ldexp(1.0, 128), static_cast<double>(bits_as<float>(b)));
+    return static_cast<double>(bits_as<float>(b));
+  };
+  if (std::isinf(x)) return static_cast<uint16_t>(bits >> 16);
+  const double below = std::fabs(static_cast<double>(x) - as_double(low));
+  const double above = std::fabs(as_double(high) - static_cast<double>(x));
+  const uint32_t chosen = below < above ? low : above < below ? high : ((low >> 16) & 1) == 0 ? low : high;
+  return static_cast<uint16_t>(chosen >> 16);
+}
+
+inline float bfloat16_to_float(uint16_t b) { return bits_as<float>(static_cast<uint32_t>(b) << 16); }
+
+// One reference per row of tessera/casts.inc, named after its kernel.
+inline float u8_f32_cast(uint8_t x) { return static_cast<float>(x); }
+inline float s8_f32_cast(int8_t x) { return static_cast<float>(x); }
+inline float s16_f32_cast(int16_t x) { return static_cast<float>(x); }
+inline float s32_f32_cast(int32_t x) { return static_cast<float>(x); }  // rounds to nearest even
+inline uint8_t f32_u8_cast(float x) { return truncate_saturating<uint8_t>(x); }
+inline int32_t f32_s32_cast(float x) { return truncate_saturating<int32_t>(x); }
+inline double f32_f64_cast(float x) { return static_cast<double>(x); }
+inline float f16_f32_cast(uint16_t x) { return half_to_float(x); }
+inline uint16_t f32_f16_cast(float x) { return float_to_half(x); }
+inline float bf16_f32_cast(uint16_t x) { return bfloat16_to_float(x); }
+inline uint16_t f32_bf16_cast(float x) { return float_to_bfloat16(x); }
+inline int32_t s64_s32_cast(int64_t x) { return static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(x))); }
+inline int64_t s32_s64_cast(int32_t x) { return x; }
+
+}  // namespace tessera::reference

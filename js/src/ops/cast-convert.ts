@@ -1,0 +1,312 @@
+// Cast's conversions in JavaScript, for every pair of types: the twin of the
+// SIMD128 kernels (cast-pairs in generated/casts.ts says which pairs those
+// serve), and the only path for the rest. Each element is read exactly
+// (numbers as doubles, int64 and uint64 as bigints, strings parsed) and
+// rounded once into the output type. The rules (README, "Cast"):
+//   float -> float: round to nearest even; float8 types by `saturate`,
+//     float8e8m0 by `roundMode` (the narrow formats are tw.encode's own code).
+//   float -> integer: truncate toward zero; NaN -> 0; beyond the range ->
+//     the nearest end (saturate), as onnxruntime-web's (WebAssembly's
+//     trunc_sat) conversion does for 32- and 64-bit outputs, here at every width.
+//   integer -> integer: keep the low bits (two's complement wrap).
+//   anything -> int4, uint4, int2, uint2: round to nearest even, then clamp
+//     (the ONNX reference's rule for the sub-byte integers); NaN -> 0.
+//   bool: 0 (and -0) is false, everything else (NaN too) true; true is 1.
+//   string -> number: "NaN", "INF", "+INF", "-INF" in any case, or a decimal
+//     literal (plain or scientific); to an integer, truncated toward zero
+//     ("100.5" -> 100); anything else is refused.
+//   number -> string: the shortest decimal that reads back to the same value
+//     of the input type, in JavaScript's number notation; NaN, INF, -INF, -0.
+import { DTYPES, type DataType, isPacked } from '../dtype.js';
+import { type OpContext, describe, specError } from '../errors.js';
+import { type NarrowType, type RoundMode, decodeStorage, encodeOne, isNarrowType } from '../formats.js';
+
+/** Cast's attributes, as the op resolved them. */
+export interface CastRules {
+  readonly saturate: boolean;
+  readonly roundMode: RoundMode;
+}
+
+type Numbers = ArrayLike<number>;
+type Store = { [index: number]: number | bigint | string; length: number };
+
+const INTEGER_RANGES: Partial<Record<DataType, readonly [number, number]>> = {
+  int8: [-128, 127], uint8: [0, 255], int16: [-32768, 32767], uint16: [0, 65535],
+  int32: [-2147483648, 2147483647], uint32: [0, 4294967295],
+};
+const BIG_RANGES: Partial<Record<DataType, readonly [bigint, bigint]>> = {
+  int64: [-(2n ** 63n), 2n ** 63n - 1n], uint64: [0n, 2n ** 64n - 1n],
+};
+const SUB_BYTE_INTEGERS = new Set<DataType>(['int4', 'uint4', 'int2', 'uint2']);
+const FLOATS = new Set<DataType>([
+  'float16', 'float32', 'float64', 'bfloat16', 'float8e4m3fn', 'float8e4m3fnuz', 'float8e5m2',
+  'float8e5m2fnuz', 'float4e2m1', 'float8e8m0',
+]);
+
+/** Whether a type holds floating-point values (Cast's "floating point" side of its rules). */
+export function isFloatType(type: DataType): boolean {
+  return FLOATS.has(type);
+}
+
+/**
+ * Converts `n` elements of `from` (its storage, as a Tensor holds it) into
+ * `y`, zeroed storage of `to` for n elements (packed types packed).
+ */
+export function convertInJs(context: OpContext, from: DataType, to: DataType, x: unknown, n: number, y: Store, rules: CastRules): void {
+  if (from === 'string') {
+    convertStrings(context, to, x as readonly string[], n, y, rules);
+  } else if (from === 'int64' || from === 'uint64') {
+    convertBigInts(to, x as ArrayLike<bigint>, n, y, rules);
+  } else {
+    convertNumbers(from, to, numbersOf(from, x, n), n, y, rules);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Reading: every type but int64, uint64 and string as exact doubles
+
+function numbersOf(type: DataType, x: unknown, n: number): Numbers {
+  if (isNarrowType(type)) return decodeStorage(type, x as ArrayBufferView, n);
+  if (type === 'bool') {
+    const bytes = x as Uint8Array;
+    const values = new Uint8Array(n);
+    for (let i = 0; i < n; i++) values[i] = bytes[i] !== 0 ? 1 : 0;
+    return values;
+  }
+  return x as Numbers;  // float32, float64, int8 .. uint32: the storage reads as the values
+}
+
+// ---------------------------------------------------------------------------
+// Writing from exact doubles
+
+function convertNumbers(from: DataType, to: DataType, v: Numbers, n: number, y: Store, rules: CastRules): void {
+  const fromFloat = isFloatType(from);
+  const range = INTEGER_RANGES[to];
+  if (to === 'float32' || to === 'float64') {
+    for (let i = 0; i < n; i++) y[i] = v[i];  // the store rounds to nearest even (float32), once
+  } else if (range !== undefined) {
+    if (!fromFloat) {
+      for (let i = 0; i < n; i++) y[i] = v[i];  // integers: the store keeps the low bits
+    } else {
+      const [min, max] = range;
+      for (let i = 0; i < n; i++) y[i] = truncateSaturating(v[i], min, max);
+    }
+  } else if (to === 'int64' || to === 'uint64') {
+    for (let i = 0; i < n; i++) y[i] = fromFloat ? bigFromFloat(v[i], to) : BigInt(v[i]);  // the store wraps
+  } else if (to === 'bool') {
+    for (let i = 0; i < n; i++) y[i] = v[i] !== 0 ? 1 : 0;  // NaN !== 0: true
+  } else if (to === 'string') {
+    for (let i = 0; i < n; i++) y[i] = formatNumber(from, v[i]);
+  } else {
+    writeNarrow(to as NarrowType, (i) => v[i], n, y, rules);
+  }
+}
+
+function truncateSaturating(value: number, min: number, max: number): number {
+  if (Number.isNaN(value)) return 0;
+  return Math.min(max, Math.max(min, Math.trunc(value))) + 0;  // + 0: -0 is 0
+}
+
+function bigFromFloat(value: number, to: 'int64' | 'uint64'): bigint {
+  if (Number.isNaN(value)) return 0n;
+  const [min, max] = BIG_RANGES[to]!;
+  if (value === Infinity) return max;
+  if (value === -Infinity) return min;
+  const t = BigInt(Math.trunc(value));
+  return t < min ? min : t > max ? max : t;
+}
+
+/** A value's code in a narrow type: tw.encode's converter; the sub-byte integers take NaN as 0. */
+function narrowCode(to: NarrowType, value: number, rules: CastRules): number {
+  const v = Number.isNaN(value) && SUB_BYTE_INTEGERS.has(to) ? 0 : value;
+  return encodeOne(to, v, rules.saturate, rules.roundMode);
+}
+
+/** Narrow outputs: one code per element, packed two or four to a byte for the 4- and 2-bit types. */
+function writeNarrow(to: NarrowType, value: (i: number) => number, n: number, y: Store, rules: CastRules): void {
+  writeCodes(to, (i) => narrowCode(to, value(i), rules), n, y);
+}
+
+function writeCodes(to: NarrowType, code: (i: number) => number, n: number, y: Store): void {
+  if (!isPacked(to)) {
+    for (let i = 0; i < n; i++) y[i] = code(i);
+    return;
+  }
+  const bits = DTYPES[to].bits;
+  const perByte = 8 / bits;
+  for (let i = 0; i < n; i++) {
+    const slot = Math.floor(i / perByte);
+    y[slot] = (y[slot] as number) | (code(i) << (bits * (i % perByte)));
+  }
+}
+
+// ---------------------------------------------------------------------------
+// int64 and uint64: exact as bigints
+
+function convertBigInts(to: DataType, x: ArrayLike<bigint>, n: number, y: Store, rules: CastRules): void {
+  const range = INTEGER_RANGES[to];
+  if (to === 'int64' || to === 'uint64') {
+    for (let i = 0; i < n; i++) y[i] = x[i];  // the store wraps
+  } else if (range !== undefined) {
+    const bits = DTYPES[to].bits;
+    const signed = range[0] < 0;
+    for (let i = 0; i < n; i++) y[i] = Number(signed ? BigInt.asIntN(bits, x[i]) : BigInt.asUintN(bits, x[i]));
+  } else if (to === 'float64') {
+    for (let i = 0; i < n; i++) y[i] = Number(x[i]);  // rounds to nearest even, once
+  } else if (to === 'bool') {
+    for (let i = 0; i < n; i++) y[i] = x[i] !== 0n ? 1 : 0;
+  } else if (to === 'string') {
+    for (let i = 0; i < n; i++) y[i] = x[i].toString();
+  } else if (to === 'float32') {
+    for (let i = 0; i < n; i++) y[i] = roundedToOdd(x[i]);
+  } else if (SUB_BYTE_INTEGERS.has(to)) {
+    writeNarrow(to as NarrowType, (i) => Number(clampBig(x[i], -16n, 16n)), n, y, rules);
+  } else {
+    writeNarrow(to as NarrowType, (i) => roundedToOdd(x[i]), n, y, rules);
+  }
+}
+
+function clampBig(value: bigint, min: bigint, max: bigint): bigint {
+  return value < min ? min : value > max ? max : value;
+}
+
+/**
+ * A bigint as a double rounded to odd at 53 bits: the dropped bits leave a
+ * sticky 1 in the last place. Rounding that once more to any format of at
+ * most 51 bits gives the same as rounding the bigint directly (no double
+ * rounding), which Number() alone would not.
+ */
+export function roundedToOdd(value: bigint): number {
+  const negative = value < 0n;
+  let magnitude = negative ? -value : value;
+  const length = magnitude.toString(2).length;
+  if (length <= 53) return Number(value);
+  const dropped = BigInt(length - 53);
+  let kept = magnitude >> dropped;
+  if (kept << dropped !== magnitude) kept |= 1n;
+  magnitude = kept;
+  const result = Number(magnitude) * 2 ** (length - 53);
+  return negative ? -result : result;
+}
+
+// ---------------------------------------------------------------------------
+// Strings in
+
+/** A parsed string: its double (rounded to nearest) and the exact decimal, when it is one. */
+interface Parsed {
+  readonly value: number;
+  /** The literal's digits and power of ten; undefined for NaN and the infinities. */
+  readonly digits?: bigint;
+  readonly exponent?: number;
+}
+
+const LITERAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
+
+export function parseLiteral(context: OpContext, text: string, index: number): Parsed {
+  if (/^[+]?inf$/i.test(text)) return { value: Infinity };
+  if (/^-inf$/i.test(text)) return { value: -Infinity };
+  if (/^nan$/i.test(text)) return { value: NaN };
+  const match = LITERAL.exec(text);
+  const whole = match?.[2] ?? '';
+  const fraction = match?.[3] ?? '';
+  if (match === null || whole.length + fraction.length === 0) {
+    throw specError(context, 'input', `input[${index}] must be a number literal, "NaN", "INF", "+INF" or "-INF" (got ${describe(text)})`);
+  }
+  const magnitude = BigInt(whole + fraction || '0');
+  // Exponents beyond any double's reach are clamped: the value is 0 or infinite either way, and BigInt powers stay small.
+  const exponent = Math.max(-400, Math.min(400, Number(match[4] ?? '0'))) - fraction.length;
+  return { value: Number(text), digits: match[1] === '-' ? -magnitude : magnitude, exponent };
+}
+
+function convertStrings(context: OpContext, to: DataType, x: readonly string[], n: number, y: Store, rules: CastRules): void {
+  if (to === 'string') {
+    for (let i = 0; i < n; i++) y[i] = x[i];
+    return;
+  }
+  const parsed = Array.from({ length: n }, (_, i) => parseLiteral(context, x[i], i));
+  const range = INTEGER_RANGES[to];
+  if (range !== undefined) {
+    for (let i = 0; i < n; i++) y[i] = Number(truncatedDecimal(parsed[i], BigInt(range[0]), BigInt(range[1])));
+  } else if (to === 'int64' || to === 'uint64') {
+    const [min, max] = BIG_RANGES[to]!;
+    for (let i = 0; i < n; i++) y[i] = truncatedDecimal(parsed[i], min, max);
+  } else if (to === 'bool') {
+    for (let i = 0; i < n; i++) y[i] = parsed[i].digits === 0n ? 0 : 1;
+  } else if (to === 'float64') {
+    for (let i = 0; i < n; i++) y[i] = parsed[i].value;
+  } else if (to === 'float32') {
+    for (let i = 0; i < n; i++) y[i] = onceRounded(parsed[i], Math.fround);
+  } else {
+    const narrow = to as NarrowType;
+    writeCodes(narrow, (i) => onceRounded(parsed[i], (v) => narrowCode(narrow, v, rules)), n, y);
+  }
+}
+
+/** Truncated toward zero, exactly, then saturated; NaN is 0. */
+function truncatedDecimal(p: Parsed, min: bigint, max: bigint): bigint {
+  if (p.digits === undefined) return Number.isNaN(p.value) ? 0n : p.value > 0 ? max : min;
+  const e = p.exponent!;
+  const t = e >= 0 ? p.digits * 10n ** BigInt(e) : p.digits / 10n ** BigInt(-e);
+  return clampBig(t, min, max);
+}
+
+/**
+ * The decimal rounded once into a narrower format by `round`: the parsed
+ * double is already rounded, so where its neighbours round differently (it
+ * sits on a tie of the narrow format) the exact decimal decides the side.
+ */
+function onceRounded<R>(p: Parsed, round: (v: number) => R): R {
+  const d = p.value;
+  if (p.digits === undefined || !Number.isFinite(d) || d === 0) return round(d);
+  const below = round(nextDouble(d, -1));
+  const above = round(nextDouble(d, 1));
+  if (below === above) return below;
+  const side = compareDecimal(p.digits, p.exponent!, d);
+  return side === 0 ? round(d) : side < 0 ? below : above;
+}
+
+function nextDouble(d: number, direction: 1 | -1): number {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, d);
+  const bits = view.getBigUint64(0);
+  const away = (d > 0) === (direction > 0);
+  view.setBigUint64(0, away ? bits + 1n : bits - 1n);
+  return view.getFloat64(0);
+}
+
+/** The sign of digits * 10^exponent - d, exactly (d finite). */
+function compareDecimal(digits: bigint, exponent: number, d: number): number {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, Math.abs(d));
+  const bits = view.getBigUint64(0);
+  const biased = Number(bits >> 52n);
+  let mantissa = bits & ((1n << 52n) - 1n);
+  if (biased !== 0) mantissa |= 1n << 52n;
+  const power = (biased === 0 ? 1 : biased) - 1075;  // |d| = mantissa * 2^power
+  const dm = d < 0 ? -mantissa : mantissa;
+  // Compare digits * 10^exponent with dm * 2^power over a common denominator.
+  let left = digits;
+  let right = dm;
+  if (exponent >= 0) left *= 10n ** BigInt(exponent); else right *= 10n ** BigInt(-exponent);
+  if (power >= 0) right *= 2n ** BigInt(power); else left *= 2n ** BigInt(-power);
+  return left === right ? 0 : left < right ? -1 : 1;
+}
+
+// ---------------------------------------------------------------------------
+// Strings out
+
+function formatNumber(from: DataType, value: number): string {
+  if (Number.isNaN(value)) return 'NaN';
+  if (value === Infinity) return 'INF';
+  if (value === -Infinity) return '-INF';
+  if (Object.is(value, -0)) return '-0';
+  if (!isFloatType(from) || from === 'float64') return String(value);
+  // The shortest decimal that reads back as the same value of the input type.
+  const same = from === 'float32' ? (v: number) => Math.fround(v) === value
+    : (v: number) => encodeOne(from as NarrowType, v, true, 'nearest') === encodeOne(from as NarrowType, value, true, 'nearest');
+  for (let digits = 1; digits < 17; digits++) {
+    const candidate = Number(value.toPrecision(digits));
+    if (same(candidate)) return String(candidate);
+  }
+  return String(value);
+}

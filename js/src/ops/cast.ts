@@ -1,0 +1,174 @@
+// ONNX Cast and CastLike: every element converted to another type.
+//
+// The op checks its version's rules and makes a plan (the pair, its rules,
+// and the kernel of tessera/casts.inc that serves it, if one does); the
+// dispatcher (dispatch.ts) decides where the output goes and whether the
+// kernel or the JS twin (cast-convert.ts) computes it.
+import { DTYPES, type DataType, isDataType } from '../dtype.js';
+import { type OpContext, describe, specError } from '../errors.js';
+import type { RoundMode } from '../formats.js';
+import { CAST_KERNELS } from '../generated/casts.js';
+import { type ResidentTensor, type ResidentType, asOperand } from '../resident.js';
+import type { Tensor, TensorLike } from '../tensor.js';
+import { requireReady } from '../wasm.js';
+import { type OpVersion, newest } from '../versions.js';
+import { booleanOption, choiceOption } from '../options.js';
+import { requireType } from './check.js';
+import { type CastRules, convertInJs } from './cast-convert.js';
+import { type ConvertOps, type ConvertPlan, dispatch } from './dispatch.js';
+import { type OutOf, checkOut, opOptions } from './out.js';
+
+/** tw.cast's options: ONNX Cast's `saturate` and `round_mode`, and `out`. */
+export interface CastOptions<T extends DataType = DataType> {
+  /** float8 outputs (float8e8m0 included): true (the default) clamps out-of-range values to the largest finite one; false gives Inf or NaN, as Cast's tables say. */
+  saturate?: boolean;
+  /** float8e8m0 outputs: 'up' (the default), 'down' or 'nearest' (ties up). */
+  roundMode?: RoundMode;
+  /** Write the result here: exactly the output's storage class and length. */
+  out?: OutOf<T>;
+}
+
+/**
+ * ONNX Cast-25: x's elements converted to type `to`, with the same dims. The
+ * rules, pair by pair (README, "Cast"): floats round to nearest even (float8
+ * by `saturate`, float8e8m0 by `roundMode`); floats to integers truncate
+ * toward zero, NaN to 0, saturating at the type's ends; integers to integers
+ * keep the low bits; strings parse "NaN", "INF", "-INF" and decimal literals.
+ * A resident x gives a resident result (not for string outputs).
+ *
+ * @example tw.cast(tw.tensor('uint8', [0, 128, 255]), 'float32')       // Float32Array [0, 128, 255]
+ * @example tw.cast(tw.tensor('float32', [-3.7, 300]), 'uint8')         // Uint8Array [0, 255]
+ * @example tw.cast(tw.tensor('float32', [1000]), 'float8e4m3fn', { saturate: false }) // NaN (0x7f)
+ */
+export function cast<T extends ResidentType>(x: ResidentTensor, to: T, options?: CastOptions<T> & { out?: undefined }): ResidentTensor<T>;
+export function cast<T extends DataType>(x: TensorLike | ResidentTensor, to: T, options?: CastOptions<T>): Tensor<T>;
+export function cast(x: TensorLike | ResidentTensor, to: DataType, options?: CastOptions): Tensor | ResidentTensor {
+  requireReady();
+  const version = newest('Cast');
+  const context: OpContext = { op: 'Cast', version: version.since };
+  const { rules, out } = namedOptions(context, options);
+  if (!isDataType(to)) throw specError(context, 'to', `to must be a data type name such as 'float32' (got ${describe(to)})`);
+  return castWith(context, version, x, to, rules, out);
+}
+
+/**
+ * ONNX CastLike-25: x cast to the type of `like` (whose values are not read),
+ * by Cast's rules, with the same options.
+ *
+ * @example tw.castLike(tw.tensor('int32', [1, 2]), tw.tensor('float16', [0])) // float16 [1, 2]
+ */
+export function castLike<T extends DataType>(x: TensorLike | ResidentTensor, like: TensorLike<T> | ResidentTensor, options?: CastOptions<T>): Tensor<T> | ResidentTensor {
+  requireReady();
+  const version = newest('CastLike');
+  const context: OpContext = { op: 'CastLike', version: version.since };
+  const { rules, out } = namedOptions(context, options);
+  const target = asOperand(like, context, 'target_type');
+  return castWith(context, version, x, target.type, rules, out) as Tensor<T> | ResidentTensor;
+}
+
+function namedOptions(context: OpContext, options: unknown): { rules: CastRules; out: unknown } {
+  if (options === undefined) return { rules: DEFAULT_RULES, out: undefined };
+  const own = opOptions(context, options, ['saturate', 'roundMode'] as const);
+  const saturate = booleanOption(context, 'saturate', own.saturate, true);
+  const roundMode = choiceOption(context, 'roundMode', own.roundMode, ROUND_MODES, 'up');
+  return { rules: { saturate, roundMode }, out: own.out };
+}
+
+const DEFAULT_RULES: CastRules = Object.freeze({ saturate: true, roundMode: 'up' });
+const ROUND_MODES = ['up', 'down', 'nearest'] as const;
+
+function checkRoundMode(context: OpContext, name: string, value: unknown): RoundMode {
+  if (value !== 'up' && value !== 'down' && value !== 'nearest') {
+    throw specError(context, name, `${name} must be 'up', 'down' or 'nearest' (got ${describe(value)})`);
+  }
+  return value;
+}
+
+// ---------------------------------------------------------------------------
+// runNode: every version of Cast and CastLike
+
+/** ONNX's TensorProto.DataType enum names (Cast-1's `to` is one): FLOAT, DOUBLE, and the rest as our names in capitals. */
+function enumName(type: DataType): string {
+  return type === 'float32' ? 'FLOAT' : type === 'float64' ? 'DOUBLE' : type.toUpperCase();
+}
+
+/** Cast as one version defines it. */
+export function runCast(version: OpVersion, inputs: readonly unknown[], attributes: Record<string, unknown>): Tensor | ResidentTensor {
+  const context: OpContext = { op: 'Cast', version: version.since };
+  const to = attributes.to;
+  if (to === undefined) throw specError(context, 'to', 'the attribute to is required');
+  let type: DataType | undefined;
+  if (version.since === 1) {
+    if (typeof to !== 'string') throw specError(context, 'to', `Cast-1's to must be a DataType enum name such as 'FLOAT' (got ${describe(to)})`);
+    type = (Object.keys(DTYPES) as DataType[]).find((t) => enumName(t) === to.toUpperCase());
+  } else {
+    const number = typeof to === 'bigint' ? Number(to) : to;
+    if (typeof number !== 'number' || !Number.isSafeInteger(number)) {
+      throw specError(context, 'to', `to must be a TensorProto data type number (got ${describe(to)})`);
+    }
+    type = (Object.keys(DTYPES) as DataType[]).find((t) => DTYPES[t].onnx === number);
+  }
+  if (type === undefined) throw specError(context, 'to', `to names no data type (got ${describe(to)})`);
+  return castWith(context, version, inputs[0], type, nodeRules(context, version, attributes));
+}
+
+/** CastLike as one version defines it. */
+export function runCastLike(version: OpVersion, inputs: readonly unknown[], attributes: Record<string, unknown>): Tensor | ResidentTensor {
+  const context: OpContext = { op: 'CastLike', version: version.since };
+  const target = asOperand(inputs[1], context, 'target_type');
+  return castWith(context, version, inputs[0], target.type, nodeRules(context, version, attributes));
+}
+
+/** saturate (an int, 0 or 1) and round_mode, where the version has them; runNode refused the others. */
+function nodeRules(context: OpContext, version: OpVersion, attributes: Record<string, unknown>): CastRules {
+  let saturate = true;
+  const given = attributes.saturate;
+  if (given !== undefined) {
+    const value = typeof given === 'bigint' ? Number(given) : given;
+    if (value !== 0 && value !== 1 && value !== true && value !== false) {
+      throw specError(context, 'saturate', `saturate must be 0 or 1 (got ${describe(given)})`);
+    }
+    saturate = value === 1 || value === true;
+  }
+  const roundMode = version.attributes.includes('round_mode') && attributes.round_mode !== undefined
+    ? checkRoundMode(context, 'round_mode', attributes.round_mode) : 'up';
+  return { saturate, roundMode };
+}
+
+// ---------------------------------------------------------------------------
+// The plan, for the dispatcher
+
+/** One Cast's arguments: the pair, its rules, and the kernel of casts.inc that serves it, if any. */
+interface CastArgs {
+  readonly context: OpContext;
+  readonly from: DataType;
+  readonly to: DataType;
+  readonly rules: CastRules;
+  readonly kernel: string | undefined;
+}
+
+/** Cast's kernel (one export; the pair picks the row of casts.inc) and its JS twin (cast-convert.ts). */
+const CAST: ConvertOps<CastArgs> = {
+  hasKernel: (a) => a.kernel !== undefined,
+  kernel: (kernels, x, y, size, a) => kernels.cast(x, y, size, DTYPES[a.from].onnx, DTYPES[a.to].onnx),
+  twin: (x, y, size, a) => {
+    if (a.from === a.to && a.from !== 'string') (y as Uint8Array).set(x as Uint8Array);  // the same type: bits as they are
+    else convertInJs(a.context, a.from, a.to, x, size, y as never, a.rules);
+  },
+};
+
+function castWith(context: OpContext, version: OpVersion, input: unknown, to: DataType, rules: CastRules, out?: unknown): Tensor | ResidentTensor {
+  const x = asOperand(input, context, 'input');
+  const plan = planCast(context, version, x, to, rules);
+  return dispatch(plan, out === undefined ? undefined : checkOut(context, out, to, x.size));
+}
+
+/** The plan: the version's type constraints hold; the pair names its kernel, if one serves it. */
+function planCast(context: OpContext, version: OpVersion, x: Tensor | ResidentTensor, to: DataType, rules: CastRules): ConvertPlan<CastArgs> {
+  requireType(context, 'input', x.type, version.types.T1);
+  if (!version.types.T2.includes(to)) {
+    throw specError(context, 'to', `the output type must be one of ${version.types.T2.join(', ')} (got ${to})`);
+  }
+  const kernel = x.type === to ? undefined : CAST_KERNELS[`${x.type}>${to}`];
+  return { kind: 'convert', context, input: x, outType: to, ops: CAST, args: { context, from: x.type, to, rules, kernel } };
+}

@@ -1,0 +1,124 @@
+// Cast kernels against the scalar reference, bit for bit (a NaN output may
+// carry any payload: both NaN is equal): every row of tessera/casts.inc over
+// every length 0..67 (past two blocks of the widest unroll, so every tail),
+// an edge-case table, random bits, and for 8- and 16-bit inputs every
+// pattern. Same-width casts run in place too.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <type_traits>
+#include <vector>
+
+#include "reference/cast.h"
+#include "tessera/kernels.h"
+
+namespace {
+
+template <class T>
+bool same(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (std::isnan(a) && std::isnan(b)) return true;
+    return std::memcmp(&a, &b, sizeof a) == 0;
+  } else {
+    return a == b;
+  }
+}
+
+template <class In>
+std::vector<In> pool_of() {
+  std::vector<In> pool;
+  if constexpr (sizeof(In) <= 2) {  // every bit pattern
+    for (uint32_t b = 0; b < (1u << (8 * sizeof(In))); ++b) pool.push_back(static_cast<In>(b));
+  } else if constexpr (std::is_same_v<In, float>) {
+    using L = std::numeric_limits<float>;
+    for (float e : {0.0f, -0.0f, 0.5f, -0.5f, 0.99999994f, 1.0f, -1.0f, 1.5f, -1.5f, 2.5f, 127.5f, 254.9f, 255.0f,
+                    255.5f, 256.0f, -0.9f, -1.0f, 2147483520.0f, 2147483648.0f, -2147483648.0f, -2147483904.0f,
+                    65504.0f, 65519.99f, 65520.0f, 65536.0f, 5.9604645e-08f, 2.9802322e-08f, 2.9802326e-08f,
+                    6.1035156e-05f, 6.1035152e-05f, 1.0009765625f, 1.00048828125f, 1.00146484375f, L::denorm_min(),
+                    L::min(), L::max(), -L::max(), L::infinity(), -L::infinity(), L::quiet_NaN(), -L::quiet_NaN()}) {
+      pool.push_back(e);
+    }
+    pool.push_back(tessera::reference::bits_as<float>(0x7f800001u));  // signalling NaN
+    pool.push_back(tessera::reference::bits_as<float>(0x3f808000u));  // a bfloat16 tie, even
+    pool.push_back(tessera::reference::bits_as<float>(0x3f818000u));  // a bfloat16 tie, odd
+    pool.push_back(tessera::reference::bits_as<float>(0x7f7fffffu));
+    std::mt19937 rng(28);
+    for (int i = 0; i < 20000; ++i) pool.push_back(tessera::reference::bits_as<float>(static_cast<uint32_t>(rng())));
+    std::uniform_real_distribution<float> pixels(-300.0f, 600.0f);
+    for (int i = 0; i < 2000; ++i) pool.push_back(pixels(rng));
+  } else {
+    std::mt19937_64 rng(28);
+    for (In e : {In(0), In(1), In(-1), std::numeric_limits<In>::min(), std::numeric_limits<In>::max(), In(16777217),
+                 In(-16777217), In(2147483647), In(-2147483647)}) {
+      pool.push_back(e);
+    }
+    for (int i = 0; i < 20000; ++i) pool.push_back(static_cast<In>(rng()));
+  }
+  return pool;
+}
+
+template <class In, class Out>
+void check_kernel(void (*kernel)(const In*, Out*, size_t), Out (*reference)(In)) {
+  const std::vector<In> pool = pool_of<In>();
+  // Every pool entry in every lane position, through the main path.
+  std::vector<Out> y(pool.size());
+  kernel(pool.data(), y.data(), pool.size());
+  size_t wrong = 0;
+  for (size_t i = 0; i < pool.size(); ++i) wrong += same(y[i], reference(pool[i])) ? 0 : 1;
+  CHECK(wrong == 0);
+  // Every length 0..67: tails and canaries, inputs untouched.
+  for (size_t n = 0; n <= 67; ++n) {
+    std::vector<In> x(n);
+    for (size_t i = 0; i < n; ++i) x[i] = pool[(i * 7919 + n * 31) % pool.size()];
+    const std::vector<In> input = x;
+    std::vector<Out> out(n + 1);
+    std::memset(out.data(), 0x5a, out.size() * sizeof(Out));
+    const Out canary = out[n];
+    kernel(x.data(), out.data(), n);
+    CHECK(std::memcmp(x.data(), input.data(), n * sizeof(In)) == 0);
+    for (size_t i = 0; i < n; ++i) CHECK(same(out[i], reference(x[i])));
+    CHECK(std::memcmp(&out[n], &canary, sizeof(Out)) == 0);
+    if constexpr (sizeof(In) == sizeof(Out)) {  // in place
+      std::vector<In> both = input;
+      kernel(both.data(), reinterpret_cast<Out*>(both.data()), n);
+      for (size_t i = 0; i < n; ++i) {
+        Out o;
+        std::memcpy(&o, &both[i], sizeof o);
+        CHECK(same(o, reference(input[i])));
+      }
+    }
+  }
+}
+
+}  // namespace
+
+#define TESSERA_CAST(from, to, kernel, In, Out)                                         \
+  TEST_CASE(#kernel " (" #from " -> " #to ") matches the reference bit for bit") {      \
+    check_kernel<In, Out>(tessera::kernel, tessera::reference::kernel);                 \
+  }
+#include "tessera/casts.inc"
+#undef TESSERA_CAST
+
+TEST_CASE("Cast's edge cases, as the rules state them") {
+  using tessera::reference::float_to_half;
+  CHECK(float_to_half(65519.0f) == 0x7bff);
+  CHECK(float_to_half(65520.0f) == 0x7c00);
+  CHECK(float_to_half(-0.0f) == 0x8000);
+  CHECK(float_to_half(1.00048828125f) == 0x3c00);  // a tie: to even
+  CHECK(float_to_half(1.00146484375f) == 0x3c02);  // a tie: to even, up
+  CHECK(float_to_half(2.9802322e-08f) == 0x0000);  // 2^-25: a tie with 0
+  CHECK(float_to_half(-std::numeric_limits<float>::quiet_NaN()) == 0x7e00);
+  CHECK(tessera::reference::float_to_bfloat16(tessera::reference::bits_as<float>(0x3f808000u)) == 0x3f80);
+  CHECK(tessera::reference::float_to_bfloat16(tessera::reference::bits_as<float>(0x3f818000u)) == 0x3f82);
+  CHECK(tessera::reference::float_to_bfloat16(std::numeric_limits<float>::max()) == 0x7f80);
+  CHECK(tessera::reference::f32_u8_cast(255.9f) == 255);
+  CHECK(tessera::reference::f32_u8_cast(-3.0f) == 0);
+  CHECK(tessera::reference::f32_u8_cast(std::nanf("")) == 0);
+  CHECK(tessera::reference::f32_s32_cast(-2.9f) == -2);
+  CHECK(tessera::reference::f32_s32_cast(3e9f) == 2147483647);
+  CHECK(tessera::reference::s64_s32_cast(int64_t{1} << 32 | 5) == 5);
+}
