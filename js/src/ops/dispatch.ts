@@ -420,7 +420,9 @@ function convertInChunks<A>(plan: ConvertPlan<A>, x: Tensor, output: ArrayBuffer
   const xBytes = checkedBytes(context, 'input', x.data as ArrayBufferView, x.size * inWidth);
   const yBytes = checkedBytes(context, 'out', output, x.size * outWidth);
   const chunk = Math.min(CONVERT_CHUNK, x.size);
-  withScratch(context, [chunk * inWidth, chunk * outWidth], ([xAt, yAt]) => {
+  withScratch(context, [chunk * inWidth, chunk * outWidth], (at) => {
+    const xAt = at[0];
+    const yAt = at[1];
     for (let start = 0; start < x.size; start += chunk) {
       const n = Math.min(chunk, x.size - start);
       copyIn(context, 'input', xAt, xBytes.subarray(start * inWidth, (start + n) * inWidth), n * inWidth);
