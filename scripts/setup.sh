@@ -25,6 +25,10 @@ if ((${#missing[@]})); then
 fi
 
 # node_modules/.tessera-lock is the package-lock.json that node_modules was installed from.
+# onnxruntime-node (a test dependency: the Cast cross-check) ships its CPU
+# binaries in the package; its install script would fetch GPU ones from
+# outside the npm registry, which no machine here reaches.
+export ONNXRUNTIME_NODE_INSTALL=skip
 if ! cmp -s package-lock.json node_modules/.tessera-lock 2>/dev/null; then
   npm ci --no-audit --no-fund
   cp package-lock.json node_modules/.tessera-lock
