@@ -46,4 +46,14 @@ export const OPS = {
     field: 'stride',
     message: 'AsStrided: stride must have as many entries as size (2, got 1)',
   },
+  Cast: {
+    slug: 'cast',
+    example: { dims: '[2, 3]', type: 'float32', cells: ['0', '128', '255', '17', '64', '200'] },
+    named: "tw.cast(x, 'float32')",
+    chooseVersion: (page) => page.selectOption('#version', '13'),
+    node: "tw.runNode({ opType: 'Cast', opset: 13, attributes: { to: 1 } }, [x])",
+    breakIt: (page) => page.fill('#input-grid input[data-i="1"]', '1.2.3'),
+    field: 'input',
+    message: 'x[1]: "1.2.3" is not a number',
+  },
 };

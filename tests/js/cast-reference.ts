@@ -32,7 +32,7 @@ const tables = new Map<string, Table>();
 function tableOf(type: string): Table {
   let table = tables.get(type);
   if (table) return table;
-  const bits = tw.DTYPES[type as 'float16'].bits;
+  const bits: number = tw.DTYPES[type as tw.DataType].bits;
   const count = 2 ** bits;
   const storage = bits === 16 ? new Uint16Array(count) : new Uint8Array(Math.ceil((count * bits) / 8));
   for (let c = 0; c < count; c++) {
@@ -184,7 +184,7 @@ function nearestToBig(b: bigint, precision: number): number {
 
 /** An output tensor's elements as numbers, bigints or codes (packed types unpacked), for comparison. */
 export function elementsOf(type: string, data: ArrayLike<unknown>, n: number): (number | bigint)[] {
-  const bits = tw.DTYPES[type as 'float16'].bits;
+  const bits: number = tw.DTYPES[type as tw.DataType].bits;
   if (bits < 8) {
     const per = 8 / bits;
     const bytes = data as Uint8Array;

@@ -18,7 +18,7 @@ const SIXTEEN_BIT = ['float16', 'bfloat16', 'int16', 'uint16'];
 
 /** Every bit pattern of a type, as a Tensor, and its exact values. */
 function everyPattern(type: string): { x: tw.Tensor; values: number[] } {
-  const count = type === 'bool' ? 2 : tw.DTYPES[type as 'uint8'].bits === 16 ? 65536 : 256;  // a bool byte is 0 or 1
+  const count = type === 'bool' ? 2 : (tw.DTYPES[type as tw.DataType].bits as number) === 16 ? 65536 : 256;  // a bool byte is 0 or 1
   const bits = Uint16Array.from({ length: count }, (_, i) => i);
   const storage = tw.DTYPES[type as 'uint8'].storage;
   const data = storage === 'Uint8Array' ? Uint8Array.from(bits) : storage === 'Int8Array' ? new Int8Array(Uint8Array.from(bits).buffer)
@@ -137,7 +137,7 @@ describe('the dispatcher: the kernel and its JavaScript twin give the same bits'
     it(`${pair} (${CAST_KERNELS[pair]}), fresh, into out and resident`, () => {
       const x = inputFor(from);
       const results = (['kernel', 'loop'] as const).map((executor) => {
-        const fresh = tt.withExecutor(executor, () => tt.cast(x as never, to as 'float32'));
+        const fresh = tt.withExecutor(executor, () => tt.cast(x as Testing.Tensor, to as 'float32'));
         expect(fresh.ran).toBe(executor);
         const out = new (globalThis as never as Record<string, new (n: number) => ArrayLike<number>>)[tw.DTYPES[to as 'float32'].storage](x.size);
         const into = tt.withExecutor(executor, () => tt.cast(x as never, to as 'float32', { out: out as Float32Array }));
