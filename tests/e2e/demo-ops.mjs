@@ -54,6 +54,6 @@ export const OPS = {
     node: "tw.runNode({ opType: 'Cast', opset: 13, attributes: { to: 1 } }, [x])",
     breakIt: (page) => page.fill('#input-grid input[data-i="1"]', '1.2.3'),
     field: 'input',
-    message: 'x[1]: "1.2.3" is not a number',
+    message: 'x[0, 1]: "1.2.3" is not an integer',
   },
 };
