@@ -46,6 +46,10 @@ doctest() {
 summarized() {
   local label=$1 echo_all=$2
   shift 2
+  case $echo_all in
+    all | quiet) ;;
+    *) echo "summarized $label: the second argument must be all or quiet (got $echo_all)"; count 0 1; return ;;
+  esac
   local log
   log=$(mktemp)
   if [ "$echo_all" = all ]; then
@@ -125,7 +129,7 @@ echo "== interop with the real onnxruntime-web and TensorFlow.js (tests/e2e/inte
 summarized interop quiet tests/e2e/interop.test.mjs
 
 echo "== Cast against onnxruntime-node's CPU Cast (tests/e2e/cast-ort.test.mjs)"
-summarized cast-ort tests/e2e/cast-ort.test.mjs
+summarized cast-ort quiet tests/e2e/cast-ort.test.mjs
 
 echo "== examples/ and the README's code (tests/e2e/examples.test.mjs)"
 summarized examples quiet tests/e2e/examples.test.mjs

@@ -30,6 +30,11 @@ function registerSoon(tensor: ResidentTensor, block: Block): void {
   }
 }
 
+/** Residents made in this task and not yet registered (the tests' view of the mechanism). */
+export function registrationsPending(): number {
+  return registerAtTaskEnd.size;
+}
+
 function registerPending(): void {
   registering = false;
   for (const [tensor, block] of registerAtTaskEnd) unreclaimed.register(tensor, block, tensor);

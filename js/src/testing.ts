@@ -5,3 +5,4 @@
 export * from './index.js';
 export { type Executor, RULES, executorsFor, withExecutor } from './ops/dispatch.js';
 export { withScratch } from './wasm.js';
+export { registrationsPending } from './resident.js';
