@@ -17,7 +17,7 @@ const unreclaimed = new FinalizationRegistry<Block>(freeBlock);
 // more: as much as the whole of a small op. A new resident is registered at
 // the end of the current task, if it is still alive then; a chain that
 // disposes its intermediates at once never pays for them. No collection can
-// be missed meanwhile: a finalizer never runs inside a task, and the set
+// be missed meanwhile: a finalizer never runs inside a task, and the map
 // holds the tensors until then.
 const registerAtTaskEnd = new Map<ResidentTensor, Block>();
 let registering = false;
@@ -179,9 +179,14 @@ export function toResident<T extends ResidentType>(tensor: TensorLike<T> | Resid
   const operand = asOperand(tensor, context, 'tensor');
   if (ResidentTensor.isResident(operand)) return operand as ResidentTensor<T>;
   if (operand.type === 'string') throw specError(context, 'tensor', 'string tensors cannot be resident (got type string)');
-  const resident = allocateResident(context, operand.type as T, operand.dims, operand.size);
+  return residentCopy(context, 'tensor', operand) as ResidentTensor<T>;
+}
+
+/** A new resident tensor holding a copy of a plain (non-string) tensor's data; nothing is left allocated if the copy fails. */
+export function residentCopy(context: OpContext, param: string, t: Tensor): ResidentTensor {
+  const resident = allocateResident(context, t.type as ResidentType, t.dims, t.size);
   try {
-    copyIn(context, 'tensor', resident.offset, operand.data as Exclude<TensorData, string[]>, resident.byteLength);
+    copyIn(context, param, resident.offset, t.data as Exclude<TensorData, string[]>, resident.byteLength);
   } catch (error) {
     resident.dispose();
     throw error;

@@ -15,7 +15,7 @@
 // that every one gives the same bytes.
 import { DTYPES, type DataType, type TensorData, allocateData, elementBytes, isPacked, storageBytes, storageConstructor, storageLength } from '../dtype.js';
 import type { OpContext } from '../errors.js';
-import { ResidentTensor, type ResidentType, allocateResident } from '../resident.js';
+import { ResidentTensor, type ResidentType, allocateResident, residentCopy } from '../resident.js';
 import { type Tensor, tensorOf } from '../tensor.js';
 import type { WordArray } from '../typed-array.js';
 import { type Kernels, checkedBytes, checkedWords, copyIn, copyOut, wasm, withScratch, writeParams } from '../wasm.js';
@@ -193,6 +193,7 @@ export const RULES: readonly Rule[] = [
 // walks no table (it cost a 4x4 Tile about a tenth of its time).
 const KINDS = ['move', 'map', 'fill', 'convert'] as const;
 const FACT_BITS = ['resident', 'packed', 'hasLoop', 'hasBuiltin', 'smallOutput', 'fewRows', 'longRows', 'hasKernel'] as const;
+const BIT = Object.fromEntries(FACT_BITS.map((name, i) => [name, 1 << i])) as Readonly<Record<(typeof FACT_BITS)[number], number>>;
 const ruleOfClass = new Array<Rule | undefined>(KINDS.length << FACT_BITS.length);
 const MAP_CLASS = KINDS.indexOf('map') << FACT_BITS.length;
 const FILL_CLASS = KINDS.indexOf('fill') << FACT_BITS.length;
@@ -204,21 +205,24 @@ function classOf(plan: Plan): number {
     const bits = DTYPES[type].bits;
     const width = type === 'string' ? 4 : bits / 8;  // strings move their uint32 indices
     const hasBuiltin = plan.builtin && plan.ops.builtin !== undefined;
-    return (ResidentTensor.isResident(plan.input) ? 1 : 0) | (bits > 0 && bits < 8 ? 2 : 0) | (plan.ops.loop !== undefined ? 4 : 0)
-      | (hasBuiltin ? 8 : 0) | (plan.size * width <= LOOP_MAX_BYTES ? 16 : 0)
-      | (plan.rows * plan.callsPerRow <= BUILTIN_MAX_ROW_CALLS ? 32 : 0) | (plan.rowElements * width >= BUILTIN_MIN_ROW_BYTES ? 64 : 0);
+    return (ResidentTensor.isResident(plan.input) ? BIT.resident : 0) | (bits > 0 && bits < 8 ? BIT.packed : 0)
+      | (plan.ops.loop !== undefined ? BIT.hasLoop : 0) | (hasBuiltin ? BIT.hasBuiltin : 0)
+      | (plan.size * width <= LOOP_MAX_BYTES ? BIT.smallOutput : 0)
+      | (plan.rows * plan.callsPerRow <= BUILTIN_MAX_ROW_CALLS ? BIT.fewRows : 0)
+      | (plan.rowElements * width >= BUILTIN_MIN_ROW_BYTES ? BIT.longRows : 0);
   }
-  if (plan.kind === 'map') return MAP_CLASS | (ResidentTensor.isResident(plan.input) ? 1 : 0);
+  if (plan.kind === 'map') return MAP_CLASS | (ResidentTensor.isResident(plan.input) ? BIT.resident : 0);
   if (plan.kind === 'convert') {
     // The twin (a loop) takes every conversion, resident ones too.
-    return CONVERT_CLASS | (ResidentTensor.isResident(plan.input) ? 1 : 0) | 4 | (plan.ops.hasKernel(plan.args) ? 128 : 0);
+    return CONVERT_CLASS | (ResidentTensor.isResident(plan.input) ? BIT.resident : 0) | BIT.hasLoop
+      | (plan.ops.hasKernel(plan.args) ? BIT.hasKernel : 0);
   }
-  return FILL_CLASS | (plan.resident ? 1 : 0);
+  return FILL_CLASS | (plan.resident ? BIT.resident : 0);
 }
 
 function factsOfClass(key: number): Facts {
   const facts: Record<string, unknown> = { kind: KINDS[key >> FACT_BITS.length] };
-  FACT_BITS.forEach((name, bit) => { facts[name] = (key & (1 << bit)) !== 0; });
+  for (const name of FACT_BITS) facts[name] = (key & BIT[name]) !== 0;
   return facts as unknown as Facts;
 }
 
@@ -337,10 +341,11 @@ function moveStrings<A>(plan: MovePlan<A>, executor: Executor, x: Tensor): Tenso
   return tensorOf('string', Array.from(moved.data, (i) => strings[i]), plan.dims, plan.size);
 }
 
-/** The move kernel from one place in module memory to another; packed types go through a byte an element. */
 // The instance is looked up at each kernel call, never before an allocation:
 // user code an allocation may run (a patched built-in) cannot release memory
 // under an op, but a lookup made before the op held memory could be stale.
+
+/** The move kernel from one place in module memory to another; packed types go through a byte an element. */
 function moveInMemory<A>(plan: MovePlan<A>, type: ResidentType, x: number, y: number, inputSize: number): void {
   if (!isPacked(type)) {
     plan.ops.kernel(wasm().kernels, x, y, elementBytes(type), writeParams(plan.ops.params(plan.args)), plan.args);
@@ -388,14 +393,7 @@ function runConvert<A>(plan: ConvertPlan<A>, executor: Executor, out?: CheckedOu
     }
     const converted = runConvert({ ...plan, input: x.toTensor() }, executor, out) as Tensor;
     if (out !== undefined || outType === 'string') return converted;  // strings cannot be resident
-    const y = allocateResident(context, outType as ResidentType, x.dims, x.size);
-    try {
-      copyIn(context, 'input', y.offset, converted.data as ArrayBufferView, y.byteLength);
-    } catch (error) {
-      y.dispose();
-      throw error;
-    }
-    return y;
+    return residentCopy(context, 'input', converted);
   }
   const output = (out?.array ?? allocateData(outType, x.size)) as TensorData;
   if (x.size > 0) {
