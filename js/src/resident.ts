@@ -2,7 +2,7 @@
 // that a chain of ops copies nothing in or out until the caller asks.
 import { type DataOf, type DataType, type TensorData, allocateData, storageBytes, storageConstructor, storageLength } from './dtype.js';
 import { type OpContext, specError } from './errors.js';
-import { type Tensor, type TensorLike, asTensor, tensorOf } from './tensor.js';
+import { type Tensor, type TensorLike, asTensor, resultOf } from './tensor.js';
 import { allocate, copyIn, copyOut, currentGeneration, deallocate, heapView, requireReady, residentGone, residentMade } from './wasm.js';
 
 /** Every type but string: strings have no place in WebAssembly memory. */
@@ -128,7 +128,7 @@ export class ResidentTensor<T extends ResidentType = ResidentType> {
   toTensor(): Tensor<T> {
     const data = allocateData(this.type, this.size) as Exclude<TensorData, string[]>;
     copyOut(this.offset, data, this.byteLength);
-    return tensorOf(this.type, data as never, this.dims, this.size);
+    return resultOf(this.type, data as never, this.dims, this.size);
   }
 
   /** Frees the memory. Idempotent; any later use throws. */

@@ -32,6 +32,10 @@ export interface Float16ArrayLike extends ArrayLike<number> {
 // for parts it knows are right. Private to this module: no caller can pass it.
 const TRUSTED = Symbol('tessera-wasm trusted parts');
 
+// Whether a Tensor's data is JS memory the library filled (set in the class's static block: it reads a private field).
+// eslint-disable-next-line prefer-const
+let inJsMemory: (t: Tensor) => boolean;
+
 /**
  * An n-dimensional array of one data type, stored in a plain JS array as the
  * data type table says (`Tensor<'int64'>` holds a `BigInt64Array`).
@@ -56,6 +60,15 @@ export class Tensor<T extends DataType = DataType> {
   // Object.create(Tensor.prototype) does not): its parts were checked once
   // and, frozen, cannot have changed since.
   readonly #made = true;
+  // The library filled `data` itself (an op's fresh output, or a checked
+  // `out`): it is JS memory, never a view of the module's, so an op taking
+  // it need not ask for its buffer to see (outsideModuleMemory), which for a
+  // fresh array costs SpiderMonkey more than a small op.
+  readonly #inJsMemory: boolean;
+
+  static {
+    inJsMemory = (t) => t.#inJsMemory;
+  }
 
   /**
    * Checks and holds `data` as it is (no copy). To build a tensor from plain
@@ -69,12 +82,14 @@ export class Tensor<T extends DataType = DataType> {
       this.data = data as DataOf<T>;
       this.dims = dims;
       this.size = arguments[4] as number;  // eslint-disable-line prefer-rest-params
+      this.#inJsMemory = arguments[5] === true;  // eslint-disable-line prefer-rest-params
     } else {
       const checked = checkTensor({ op: 'Tensor' }, 'tensor', type, data, dims);
       this.type = checked.type as T;
       this.data = (checked.type === 'string' ? data : checked.data) as DataOf<T>;  // the caller's own array, as onnxruntime-web keeps it
       this.dims = checked.dims;
       this.size = checked.size;
+      this.#inJsMemory = false;
     }
     Object.freeze(this);
   }
@@ -151,7 +166,29 @@ export class Tensor<T extends DataType = DataType> {
  */
 export function tensorOf<T extends DataType>(type: T, data: DataOf<T>, dims: readonly number[], size: number): Tensor<T> {
   const make = Tensor as unknown as new (...parts: unknown[]) => Tensor<T>;
-  return new make(type, data, Object.isFrozen(dims) ? dims : Object.freeze(dims), TRUSTED, size);
+  return new make(type, data, frozenDims(dims), TRUSTED, size, false);
+}
+
+/** tensorOf for data the library allocated and filled (an op's output, a copy), or a checked `out`: JS memory. */
+export function resultOf<T extends DataType>(type: T, data: DataOf<T>, dims: readonly number[], size: number): Tensor<T> {
+  const make = Tensor as unknown as new (...parts: unknown[]) => Tensor<T>;
+  return new make(type, data, frozenDims(dims), TRUSTED, size, true);
+}
+
+// The dims last frozen for a result. A pipeline calls its ops on the same
+// shapes again and again, and Object.freeze costs SpiderMonkey about 150 ns
+// (a small op's tenth): results of equal dims share one frozen array.
+let lastFrozen: readonly number[] = Object.freeze([]);
+
+function frozenDims(dims: readonly number[]): readonly number[] {
+  if (Object.isFrozen(dims)) return dims;
+  const last = lastFrozen;
+  if (last.length === dims.length) {
+    let i = 0;
+    while (i < dims.length && last[i] === dims[i]) i++;
+    if (i === dims.length) return last;
+  }
+  return (lastFrozen = Object.freeze(dims));
 }
 
 /**
@@ -207,10 +244,10 @@ function isForeignResident(value: object): boolean {
  * that memory, which detaches every view of it.
  */
 function outsideModuleMemory(t: Tensor): Tensor {
-  if (!isReady() || t.type === 'string') return t;
+  if (!isReady() || t.type === 'string' || inJsMemory(t)) return t;
   const kind = typedArrayKind(t.data);
   if (kind === undefined || bufferOf(t.data as object) !== wasm().memory.buffer) return t;
-  return tensorOf(t.type, (t.data as Uint8Array).slice() as never, t.dims, t.size);
+  return resultOf(t.type, (t.data as Uint8Array).slice() as never, t.dims, t.size);
 }
 
 /** A tensor's parts, checked: private dims, the data (strings copied), the element count. */

@@ -42,6 +42,11 @@ export function bufferOf(value: object): ArrayBufferLike {
   return bufferGetter.call(value);
 }
 
+/** The byte offset of a real typed array. Call only on a value typedArrayKind() named. */
+export function byteOffsetOf(value: object): number {
+  return byteOffsetGetter.call(value);
+}
+
 /**
  * The first `bytes` bytes of a typed array as a Uint8Array view (no copy),
  * or undefined when it covers fewer now (a resizable buffer that shrank, a
@@ -51,8 +56,57 @@ export function leadingBytes(value: ArrayBufferView, bytes: number): Uint8Array 
   return leadingWords(value, bytes, 1) as Uint8Array | undefined;
 }
 
+/** A typed array's byte length now (0 once its buffer is detached). Call only on a value typedArrayKind() named. */
+export function byteLengthOf(value: object): number {
+  return byteLengthGetter.call(value);
+}
+
+const Float16 = (globalThis as { Float16Array?: new (buffer: ArrayBufferLike, offset: number, length: number) => ArrayBufferView }).Float16Array;
+
+/**
+ * A view of `length` elements of the class `kind` names ('Float32Array', ...)
+ * on `buffer`: a copy between two arrays of one class moves bits, never
+ * values (a float NaN keeps its payload). One constructor per call site: V8
+ * makes a view whose class is chosen at run time through a slow call.
+ */
+export function viewOfKind(kind: string, buffer: ArrayBufferLike, offset: number, length: number): ArrayBufferView {
+  switch (kind) {
+    case 'Float32Array': return new Float32Array(buffer, offset, length);
+    case 'Float64Array': return new Float64Array(buffer, offset, length);
+    case 'Uint8Array': return new Uint8Array(buffer, offset, length);
+    case 'Uint8ClampedArray': return new Uint8ClampedArray(buffer, offset, length);
+    case 'Int8Array': return new Int8Array(buffer, offset, length);
+    case 'Uint16Array': return new Uint16Array(buffer, offset, length);
+    case 'Int16Array': return new Int16Array(buffer, offset, length);
+    case 'Uint32Array': return new Uint32Array(buffer, offset, length);
+    case 'Int32Array': return new Int32Array(buffer, offset, length);
+    case 'BigInt64Array': return new BigInt64Array(buffer, offset, length);
+    case 'BigUint64Array': return new BigUint64Array(buffer, offset, length);
+    case 'Float16Array': if (Float16 !== undefined) return new Float16(buffer, offset, length);
+  }
+  return new Uint8Array(buffer, offset, length * bytesPerElement(kind));
+}
+
+/** Bytes per element of the typed array class `kind` names. */
+export function bytesPerElement(kind: string): number {
+  switch (kind) {
+    case 'Float64Array': case 'BigInt64Array': case 'BigUint64Array': return 8;
+    case 'Float32Array': case 'Uint32Array': case 'Int32Array': return 4;
+    case 'Uint16Array': case 'Int16Array': case 'Float16Array': return 2;
+    default: return 1;
+  }
+}
+
+/** Whether a typed array covers at least `bytes` bytes now (a resizable buffer may have shrunk, a detached one covers none). */
+export function coversBytes(value: ArrayBufferView, bytes: number): boolean {
+  return byteLengthGetter.call(value) >= bytes;
+}
+
 /** Unsigned views of 1, 2 or 4-byte words. */
 export type WordArray = Uint8Array | Uint16Array | Uint32Array;
+
+/** Typed arrays whose elements are JS numbers: what a plain copy loop moves. */
+export type NumberArray = WordArray | Uint8ClampedArray | Int8Array | Int16Array | Int32Array | Float32Array | Float64Array;
 
 /**
  * The first `bytes` bytes of a typed array as a view of `word`-byte words (1,
@@ -60,7 +114,7 @@ export type WordArray = Uint8Array | Uint16Array | Uint32Array;
  * it covers fewer now (a resizable buffer that shrank, a detached one).
  */
 export function leadingWords(value: ArrayBufferView, bytes: number, word: 1 | 2 | 4): WordArray | undefined {
-  if (byteLengthGetter.call(value) < bytes) return undefined;
+  if (!coversBytes(value, bytes)) return undefined;
   if (bytes === 0) return new Uint8Array(0);  // a detached buffer takes no view, not even an empty one
   const buffer = bufferGetter.call(value);
   const byteOffset = byteOffsetGetter.call(value);

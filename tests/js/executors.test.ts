@@ -277,8 +277,64 @@ describe('every executor on every case, on both builds', () => {
       Tile: ['builtin', 'kernel', 'loop'],
       AsStrided: ['builtin', 'kernel'],
       ConstantOfShape: ['builtin', 'kernel'],
-      Floor: ['kernel'],
+      Floor: ['kernel', 'loop'],
       Cast: ['kernel', 'loop'],
     });
+  });
+});
+
+// The JS twins move floats as values where that is exact (no NaN in the
+// input) and as words where it is not; Floor's twin reads each element before
+// it writes one, whichever way `out` overlaps X. NaNs with payloads (quiet
+// and signalling, both signs) and overlapping `out` arrays, forced through
+// every executor on both builds.
+describe('NaN bits and overlapping out, through every executor', () => {
+  const f32 = (...bits: number[]) => new Float32Array(Uint32Array.from(bits).buffer);
+  const f64 = (...bits: bigint[]) => new Float64Array(BigUint64Array.from(bits).buffer);
+  const INPUTS: Plain[] = [
+    { type: 'float32', dims: [2, 3], data: f32(0x7f800001, 0xffc00005, 0x3fc00000, 0x80000000, 0xbf000000, 0x7fa00000) },
+    { type: 'float64', dims: [2, 2], data: f64(0x7ff0000000000001n, 0xfff8000000000003n, 0xbff8000000000000n, 0x8000000000000000n) },
+    { type: 'complex64', dims: [3], data: f32(0x7f800001, 0x3f800000, 0xffc00005, 0x7fa00000, 0xbf000000, 0x40000000) },
+  ];
+
+  it('keeps every NaN payload in Tile and Floor, fresh and into out', () => {
+    const failures: string[] = [];
+    for (const { name, tw } of builds) {
+      for (const input of INPUTS) {
+        const cases = [tileCase(`${input.type}`, input, input.dims.map((_, i) => 2 + i)), ...(input.type === 'complex64' ? [] : [floorCase(input.type, input)])];
+        for (const c of cases) {
+          for (const placement of ['fresh', 'out'] as const) {
+            for (const executor of EXECUTORS) {
+              const run = runOnce(tw, c, placement, executor);
+              if (run.ran === executor && !same(run.bytes, c.expected)) failures.push(`${name} ${c.name} ${placement} ${executor}`);
+            }
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('floors in place and into an out shifted either way over X', () => {
+    const failures: string[] = [];
+    for (const { name, tw } of builds) {
+      for (const input of INPUTS.slice(0, 2)) {
+        const n = sizeOf(input.dims);
+        const Storage = input.type === 'float32' ? Float32Array : Float64Array;
+        const expected = floorReference(input);
+        for (const [label, xAt, outAt] of [['in place', 1, 1], ['out one ahead', 0, 1], ['out one behind', 1, 0]] as const) {
+          for (const executor of EXECUTORS) {
+            const shared = new Storage(n + 1);
+            shared.set(input.data as Float32Array & Float64Array, xAt);
+            const x = new tw.Tensor(input.type as 'float32', shared.subarray(xAt, xAt + n) as Float32Array, input.dims);
+            const out = shared.subarray(outAt, outAt + n);
+            const probed = tw.withExecutor(executor, () => tw.floor(x, { out: out as Float32Array }));
+            if (probed.ran !== executor) continue;
+            if (!same(new Uint8Array(out.buffer, out.byteOffset, out.byteLength), expected)) failures.push(`${name} ${input.type} ${label} ${executor}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
   });
 });

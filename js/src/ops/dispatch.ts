@@ -16,9 +16,9 @@
 import { DTYPES, type DataType, type TensorData, allocateData, elementBytes, isPacked, storageBytes, storageConstructor, storageLength } from '../dtype.js';
 import type { OpContext } from '../errors.js';
 import { ResidentTensor, type ResidentType, allocateResident, residentCopy } from '../resident.js';
-import { type Tensor, tensorOf } from '../tensor.js';
-import type { WordArray } from '../typed-array.js';
-import { type Kernels, checkedBytes, checkedWords, copyIn, copyOut, wasm, withScratch, writeParams } from '../wasm.js';
+import { type Tensor, resultOf } from '../tensor.js';
+import { type NumberArray, bufferOf, byteOffsetOf, typedArrayKind } from '../typed-array.js';
+import { type Kernels, checkedBytes, checkedData, checkedWords, copyIn, copyOut, wasm, withScratch, writeParams } from '../wasm.js';
 import type { CheckedOut } from './out.js';
 import { fillBytes } from './twins.js';
 
@@ -33,8 +33,8 @@ export interface MoveOps<A> {
   /** The kernel's uint32 parameters (made only when the kernel runs). */
   readonly params: (args: A) => readonly number[];
   readonly kernel: (kernels: Kernels, x: number, y: number, elementSize: number, params: number, args: A) => void;
-  /** The move as plain loops over words (an element is `lanes` words), where the op has that twin. */
-  readonly loop?: (x: WordArray, y: WordArray, lanes: number, args: A) => void;
+  /** The move as plain loops over slots (an element is `lanes` of them: words, or values that copy exactly), where the op has that twin. */
+  readonly loop?: (x: NumberArray, y: NumberArray, lanes: number, args: A) => void;
   /** The move with TypedArray built-ins between byte arrays, where the op has that twin. */
   readonly builtin?: (x: Uint8Array, y: Uint8Array, elementSize: number, args: A) => void;
 }
@@ -57,10 +57,15 @@ export interface MovePlan<A = unknown> {
   readonly callsPerRow: number;
 }
 
-/** What a map op gives the dispatcher once: its kernel over the op's own arguments (Floor: the ONNX type number). */
+/** What a map op gives the dispatcher once: its kernel over the op's own arguments (Floor: the ONNX type number), and its JS twin. */
 export interface MapOps<A> {
   readonly kernel: (kernels: Kernels, x: number, y: number, size: number, args: A) => void;
+  /** The map as a plain loop between arrays of the storage class, for the arguments it takes (undefined for the rest). */
+  readonly loop?: (args: A) => MapLoop | undefined;
 }
+
+/** x and y may overlap (one buffer): `backward` says y starts past x, so the loop runs from the end. */
+export type MapLoop = (x: ArrayBufferView, y: ArrayBufferView, size: number, backward: boolean) => void;
 
 /** Each element mapped on its own (Floor): the kernel reads x and writes y, which may be the same block. */
 export interface MapPlan<A = unknown> {
@@ -168,13 +173,23 @@ const LOOP_MAX_BYTES = 1024;
 const BUILTIN_MIN_ROW_BYTES = 1024;
 const BUILTIN_MAX_ROW_CALLS = 8;
 
+// Up to this many output bytes, a map with a JS twin (Floor of float32 and
+// float64) runs it: the kernel's round trip costs more than the loop's
+// 1-2 ns an element. Floor of float32, twin / kernel, fresh and into `out`
+// (each engine in one page, medians; Node 20, Chromium 156, Firefox ESR 153):
+//   64 elements:   0.60 / 0.70 / 0.50 fresh, 0.79 / 0.66 / 0.77 out;
+//   256 elements:  0.83 / 0.63 / 0.60 fresh, 1.04 / 1.11 / 0.90 out;
+//   1000 elements: 1.20 / 0.86 / 1.06 fresh, 1.76 / 1.75 / 1.33 out.
+const MAP_LOOP_MAX_BYTES = 1024;
+
 /** The routing rules, in order: the first whose `when` holds names the executor. */
 export const RULES: readonly Rule[] = [
   // A conversion no kernel serves (strings, the narrow formats, most pairs): the JS twin, resident or not.
   { name: 'convert without a kernel', executor: 'loop', when: (f) => f.kind === 'convert' && !f.hasKernel },
   // The bytes are in module memory already: no JS array to work between.
   { name: 'resident', executor: 'kernel', when: (f) => f.resident },
-  // Floor has no JS twin: Math.floor of a float16 or bfloat16 needs a decode and encode per element.
+  { name: 'small map', executor: 'loop', when: (f) => f.kind === 'map' && f.hasLoop && f.smallOutput },
+  // Floor of float16 or bfloat16 has no JS twin: Math.floor would need a decode and encode per element.
   { name: 'map', executor: 'kernel', when: (f) => f.kind === 'map' },
   // A SIMD128 kernel converts 1e6 uint8 or float16 to float32 2-7x faster than a JS loop even with the copies
   // in and out, in Node (bench/workloads.mjs, 'cast': docs/performance.md).
@@ -211,7 +226,11 @@ function classOf(plan: Plan): number {
       | (plan.rows * plan.callsPerRow <= BUILTIN_MAX_ROW_CALLS ? BIT.fewRows : 0)
       | (plan.rowElements * width >= BUILTIN_MIN_ROW_BYTES ? BIT.longRows : 0);
   }
-  if (plan.kind === 'map') return MAP_CLASS | (ResidentTensor.isResident(plan.input) ? BIT.resident : 0);
+  if (plan.kind === 'map') {
+    const x = plan.input;
+    return MAP_CLASS | (ResidentTensor.isResident(x) ? BIT.resident : 0) | (plan.ops.loop?.(plan.args) !== undefined ? BIT.hasLoop : 0)
+      | (storageBytes(plan.outType, x.size) <= MAP_LOOP_MAX_BYTES ? BIT.smallOutput : 0);
+  }
   if (plan.kind === 'convert') {
     // The twin (a loop) takes every conversion, resident ones too.
     return CONVERT_CLASS | (ResidentTensor.isResident(plan.input) ? BIT.resident : 0) | BIT.hasLoop
@@ -289,7 +308,7 @@ export function dispatch(plan: Plan, out?: CheckedOut): Tensor | ResidentTensor 
   const executor = choose(plan);
   switch (plan.kind) {
     case 'move': return runMove(plan, executor, plan.input, out);
-    case 'map': return runMap(plan, out);
+    case 'map': return runMap(plan, executor, out);
     case 'convert': return runConvert(plan, executor, out);
     case 'fill': return runFill(plan, executor, out);
   }
@@ -313,9 +332,15 @@ function runMove<A>(plan: MovePlan<A>, executor: Executor, x: Tensor | ResidentT
     const inBytes = executor === 'kernel' ? storageBytes(type, x.size) : x.size * width;
     const outBytes = executor === 'kernel' ? storageBytes(type, size) : size * width;
     if (executor === 'loop') {
-      const word = width >= 4 ? 4 : (width as 1 | 2);
-      plan.ops.loop!(checkedWords(context, 'input', x.data as ArrayBufferView, inBytes, word),
-        checkedWords(context, 'out', output, outBytes, word), width / word, plan.args);
+      const xData = checkedData(context, 'input', x.data as ArrayBufferView, inBytes);
+      const yData = checkedData(context, 'out', output, outBytes);
+      if (copiesAsValues(xData, yData, x.size * DTYPES[type].slots)) {
+        plan.ops.loop!(xData as NumberArray, yData as NumberArray, DTYPES[type].slots, plan.args);
+      } else {
+        const word = width >= 4 ? 4 : (width as 1 | 2);
+        plan.ops.loop!(checkedWords(context, 'input', xData, inBytes, word), checkedWords(context, 'out', yData, outBytes, word),
+          width / word, plan.args);
+      }
     } else if (executor === 'builtin') {
       plan.ops.builtin!(checkedBytes(context, 'input', x.data as ArrayBufferView, inBytes), checkedBytes(context, 'out', output, outBytes),
         width, plan.args);
@@ -330,15 +355,40 @@ function runMove<A>(plan: MovePlan<A>, executor: Executor, x: Tensor | ResidentT
       });
     }
   }
-  return tensorOf(type, output as never, dims, size);
+  return resultOf(type, output as never, dims, size);
+}
+
+/**
+ * Whether copying x's first `count` slots into y as JS values gives y their
+ * exact bits, so a loop needs no word views of their buffers (in
+ * SpiderMonkey, the first view of a fresh array's buffer costs more than a
+ * small op's work): arrays of one integer class, or of one float class
+ * holding no NaN (a float store may quiet a NaN's payload). 64-bit integers
+ * would make a BigInt per element, and a Float16Array may quiet a NaN too.
+ */
+function copiesAsValues(x: ArrayBufferView, y: ArrayBufferView, count: number): boolean {
+  const kind = typedArrayKind(x);
+  if (kind !== typedArrayKind(y)) return false;
+  switch (kind) {
+    case 'Float32Array': case 'Float64Array': {
+      const values = x as Float32Array | Float64Array;
+      for (let i = 0; i < count; i++) {
+        const v = values[i];
+        if (v !== v) return false;
+      }
+      return true;
+    }
+    case 'BigInt64Array': case 'BigUint64Array': case 'Float16Array': return false;
+    default: return true;
+  }
 }
 
 /** Strings never enter WebAssembly: their uint32 indices take the same move (the same plan, any executor), and the strings follow. */
 function moveStrings<A>(plan: MovePlan<A>, executor: Executor, x: Tensor): Tensor {
-  const indices = tensorOf('uint32', Uint32Array.from({ length: x.size }, (_, i) => i), x.dims, x.size);
+  const indices = resultOf('uint32', Uint32Array.from({ length: x.size }, (_, i) => i), x.dims, x.size);
   const moved = runMove(plan, executor, indices) as Tensor<'uint32'>;
   const strings = x.data as string[];
-  return tensorOf('string', Array.from(moved.data, (i) => strings[i]), plan.dims, plan.size);
+  return resultOf('string', Array.from(moved.data, (i) => strings[i]), plan.dims, plan.size);
 }
 
 // The instance is looked up at each kernel call, never before an allocation:
@@ -362,7 +412,7 @@ function moveInMemory<A>(plan: MovePlan<A>, type: ResidentType, x: number, y: nu
   });
 }
 
-function runMap<A>(plan: MapPlan<A>, out?: CheckedOut): Tensor | ResidentTensor {
+function runMap<A>(plan: MapPlan<A>, executor: Executor, out?: CheckedOut): Tensor | ResidentTensor {
   const { context, input: x, outType } = plan;
   if (ResidentTensor.isResident(x)) {
     return intoResidentOrOut(context, outType, x.dims, x.size, out, (y) => {
@@ -371,7 +421,14 @@ function runMap<A>(plan: MapPlan<A>, out?: CheckedOut): Tensor | ResidentTensor 
   }
   const output = out?.array ?? allocateData(outType, x.size);
   const bytes = storageBytes(outType, x.size);
-  if (bytes > 0) {
+  if (executor === 'loop') {
+    if (bytes > 0) {
+      // X's own array, not a view: SpiderMonkey makes a fresh array's ArrayBuffer only when asked (see copyIn).
+      const xs = checkedData(context, plan.inputName, x.data as ArrayBufferView, storageBytes(x.type as ResidentType, x.size));
+      const backward = out !== undefined && out.facts.buffer === bufferOf(xs) && out.facts.byteOffset > byteOffsetOf(xs);
+      plan.ops.loop!(plan.args)!(xs, output, x.size, backward);
+    }
+  } else if (bytes > 0) {
     // One block, mapped in place; any overlap of `out` with x is fine: x is copied in before anything is written.
     withScratch(context, [bytes], (offsets) => {
       const at = offsets[0];
@@ -380,7 +437,7 @@ function runMap<A>(plan: MapPlan<A>, out?: CheckedOut): Tensor | ResidentTensor 
       copyOut(at, output, bytes);
     });
   }
-  return tensorOf(outType, output as never, x.dims, x.size);
+  return resultOf(outType, output as never, x.dims, x.size);
 }
 
 function runConvert<A>(plan: ConvertPlan<A>, executor: Executor, out?: CheckedOut): Tensor | ResidentTensor {
@@ -403,7 +460,7 @@ function runConvert<A>(plan: ConvertPlan<A>, executor: Executor, out?: CheckedOu
       convertInChunks(plan, x, output as ArrayBufferView);
     }
   }
-  return tensorOf(outType, output as never, x.dims, x.size);
+  return resultOf(outType, output as never, x.dims, x.size);
 }
 
 // A kernel conversion between JS arrays runs in chunks whose scratch blocks
@@ -434,9 +491,11 @@ function convertInChunks<A>(plan: ConvertPlan<A>, x: Tensor, output: ArrayBuffer
 function storageOf(context: OpContext, x: Tensor): unknown {
   if (x.type === 'string') return x.data;
   const type = x.type as ResidentType;
-  const bytes = checkedBytes(context, 'input', x.data as ArrayBufferView, storageBytes(type, x.size));
+  const bytes = storageBytes(type, x.size);
   const Storage = storageConstructor(type) as unknown as new (buffer: ArrayBufferLike, offset: number, length: number) => ArrayBufferView;
-  return new Storage(bytes.buffer, bytes.byteOffset, storageLength(type, x.size));
+  if (bytes === 0) return new Storage(new ArrayBuffer(0), 0, 0);  // a detached buffer takes no view, not even an empty one
+  const data = checkedData(context, 'input', x.data as ArrayBufferView, bytes);
+  return new Storage(bufferOf(data), byteOffsetOf(data), storageLength(type, x.size));
 }
 
 /** Where a twin writes: the output's storage class (a float16 `out` that is a Float16Array, as its bits). */
@@ -460,7 +519,7 @@ function runFill(plan: FillPlan, executor: Executor, out?: CheckedOut): Tensor |
       copyOut(at, output, bytes);
     });
   }
-  return tensorOf(type, output as never, dims, size);
+  return resultOf(type, output as never, dims, size);
 }
 
 /** Fills `size` elements at `y` in module memory with the plan's one element. */
@@ -497,7 +556,7 @@ function intoResidentOrOut(context: OpContext, type: ResidentType, dims: readonl
         copyOut(y, out.array, bytes);
       });
     }
-    return tensorOf(type, out.array as never, dims, size);
+    return resultOf(type, out.array as never, dims, size);
   }
   const y = allocateResident(context, type, dims, size);
   try {

@@ -6,7 +6,8 @@ import { type ResidentTensor, type ResidentType, asOperand } from '../resident.j
 import type { Tensor, TensorLike } from '../tensor.js';
 import { type OpVersion, newest } from '../versions.js';
 import { requireType } from './check.js';
-import { type MapOps, type MapPlan, dispatch } from './dispatch.js';
+import { type MapLoop, type MapOps, type MapPlan, dispatch } from './dispatch.js';
+import { floorFloat32, floorFloat64 } from './twins.js';
 import { type OutOf, type OutOptions, checkOut, outOption } from './out.js';
 
 /**
@@ -47,7 +48,8 @@ export function runFloor(version: OpVersion, input: unknown, out?: unknown): Ten
   return dispatch(plan, checkedOut);
 }
 
-/** Floor's kernels (cpp/src/kernels/floor.cc), one per type, chosen by the ONNX type number. */
+/** Floor's kernels (cpp/src/kernels/floor.cc), one per type, chosen by the ONNX type number, and the float32/float64 twin (twins.ts). */
 const FLOOR: MapOps<number> = {
   kernel: (kernels, x, y, size, onnxType) => kernels.floor(x, y, size, onnxType),
+  loop: (onnxType) => (onnxType === DTYPES.float32.onnx ? floorFloat32 as MapLoop : onnxType === DTYPES.float64.onnx ? floorFloat64 as MapLoop : undefined),
 };

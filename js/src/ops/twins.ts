@@ -2,6 +2,7 @@
 //   cpp/src/kernels/tile.cc        xx_tile        -> tileBytes, tileWords
 //   cpp/src/kernels/as-strided.cc  xx_as_strided  -> stridedRows (stride-1 rows only)
 //   cpp/src/kernels/fill.cc        xx_fill        -> fillBytes
+//   cpp/src/kernels/floor.cc       xx_floor       -> floorFloat32, floorFloat64
 // run directly between JS arrays, with no copies in or out of the module.
 // Each twin takes exactly what its kernel takes (dims and repeats; size,
 // stride and offset; one element's bytes), so a shape either runs the same
@@ -10,7 +11,7 @@
 // same cases (tests/js/executors.test.ts).
 import { DTYPES, isPacked } from '../dtype.js';
 import type { ResidentType } from '../resident.js';
-import type { WordArray } from '../typed-array.js';
+import { type NumberArray, bufferOf, byteOffsetOf } from '../typed-array.js';
 
 /**
  * A kernel's uint32 parameter list: `a` then `b`, made with plain loops (a
@@ -25,10 +26,13 @@ export function paramList(a: readonly number[], b: readonly number[]): number[] 
 
 // ---------------------------------------------------------------- Tile (tile.cc)
 
-/** An axis of Tile's canonical form: extent and repeats (at least one of them 2 or more). */
+/** An axis of Tile's canonical form: extent and repeats (at least one of them 2 or more), and its steps (tile.cc's). */
 export interface TileAxis {
   dim: number;
   readonly repeats: number;
+  /** Elements between two indices of this axis in the input, and in the output. */
+  inStep: number;
+  outStep: number;
 }
 
 /** tile.cc's canonical form: axes of extent 1 repeated once are no axes; an axis repeated once continues its outer neighbour's run. */
@@ -39,7 +43,17 @@ export function canonicalAxes(dims: readonly number[], repeats: readonly number[
       if (axes.length > 0) axes[axes.length - 1].dim *= dims[i];
       continue;
     }
-    axes.push({ dim: dims[i], repeats: repeats[i] });
+    axes.push({ dim: dims[i], repeats: repeats[i], inStep: 0, outStep: 0 });
+  }
+  // The steps, found once here: a twin's walk then allocates nothing (arrays made per call cost
+  // SpiderMonkey more than a 4x4 tile's copying).
+  let inner = 1;
+  let outer = 1;
+  for (let i = axes.length - 1; i >= 0; i--) {
+    axes[i].inStep = inner;
+    axes[i].outStep = outer;
+    inner *= axes[i].dim;
+    outer *= axes[i].dim * axes[i].repeats;
   }
   return axes;
 }
@@ -62,26 +76,37 @@ export function tileBytes(x: Uint8Array, y: Uint8Array, axes: readonly TileAxis[
     (start, filled, total) => replicate(y, start, filled, total)), 0, 0, 0);
 }
 
-/** y = x tiled by the same walk, with plain loops for its two moves; an element is `lanes` words. */
-export function tileWords(x: WordArray, y: WordArray, axes: readonly TileAxis[], lanes: number): void {
+/**
+ * y = x tiled by the same walk, with plain loops for its two moves; an
+ * element is `lanes` slots (words, or values that copy exactly). No closures
+ * and no plan object: this twin runs on small outputs only, where a call's
+ * fixed cost is most of its time.
+ */
+export function tileWords(x: NumberArray, y: NumberArray, axes: readonly TileAxis[], lanes: number): void {
   if (axes.length === 0) {
     for (let j = 0; j < lanes; j++) y[j] = x[j];
     return;
   }
-  build(tilePlan(axes, lanes,
-    (yAt, xAt, n) => {
-      for (let j = 0; j < n; j++) y[yAt + j] = x[xAt + j];
-    },
-    (start, filled, total) => {
-      for (let j = start + filled; j < start + total; j++) y[j] = y[j - filled];
-    }), 0, 0, 0);
+  wordsBlock(x, y, axes, lanes, 0, 0, 0);
+}
+
+/** build() with tileWords' two moves written in: the output block of one index of axis `level`. */
+function wordsBlock(x: NumberArray, y: NumberArray, axes: readonly TileAxis[], lanes: number, level: number, xAt: number, yAt: number): void {
+  const { dim, repeats, inStep, outStep } = axes[level];
+  let filled: number;
+  if (level + 1 === axes.length) {
+    filled = dim * lanes;
+    for (let j = 0; j < filled; j++) y[yAt + j] = x[xAt + j];
+  } else {
+    for (let i = 0; i < dim; i++) wordsBlock(x, y, axes, lanes, level + 1, xAt + i * inStep * lanes, yAt + i * outStep * lanes);
+    filled = dim * outStep * lanes;
+  }
+  for (let j = yAt + filled, end = yAt + filled * repeats; j < end; j++) y[j] = y[j - filled];
 }
 
 /** The walk of a tile, in units (bytes or words) of the arrays its two moves work on. */
 interface TilePlan {
   readonly axes: readonly TileAxis[];
-  readonly inStep: readonly number[];
-  readonly outStep: readonly number[];
   /** Units per element. */
   readonly unit: number;
   /** Copies n units of the input from xAt (relative to the input) to the output at yAt. */
@@ -91,31 +116,21 @@ interface TilePlan {
 }
 
 function tilePlan(axes: readonly TileAxis[], unit: number, copy: TilePlan['copy'], repeat: TilePlan['repeat']): TilePlan {
-  const inStep = new Array<number>(axes.length);
-  const outStep = new Array<number>(axes.length);
-  let inner = unit;
-  let outer = unit;
-  for (let i = axes.length - 1; i >= 0; i--) {
-    inStep[i] = inner;
-    outStep[i] = outer;
-    inner *= axes[i].dim;
-    outer *= axes[i].dim * axes[i].repeats;
-  }
-  return { axes, inStep, outStep, unit, copy, repeat };  // a literal, not a spread: V8 spends about 1 us on a spread here
+  return { axes, unit, copy, repeat };
 }
 
 /** tile.cc's build(): the output block of one index of axis `level`, from x at xAt (relative to the input) to y at yAt. */
 function build(plan: TilePlan, level: number, xAt: number, yAt: number): void {
-  const { axes, inStep, outStep } = plan;
-  const { dim, repeats } = axes[level];
+  const { axes, unit } = plan;
+  const { dim, repeats, inStep, outStep } = axes[level];
   if (level + 1 === axes.length) {
-    const run = dim * plan.unit;
+    const run = dim * unit;
     plan.copy(yAt, xAt, run);
     plan.repeat(yAt, run, run * repeats);
     return;
   }
-  for (let i = 0; i < dim; i++) build(plan, level + 1, xAt + i * inStep[level], yAt + i * outStep[level]);
-  const block = dim * outStep[level];
+  for (let i = 0; i < dim; i++) build(plan, level + 1, xAt + i * inStep * unit, yAt + i * outStep * unit);
+  const block = dim * outStep * unit;
   plan.repeat(yAt, block, block * repeats);
 }
 
@@ -187,4 +202,57 @@ export function fillBytes(type: ResidentType, bytes: Uint8Array, pattern: Uint8A
       bytes.set(pattern);
       replicate(bytes, 0, pattern.byteLength, byteLength);
   }
+}
+
+// ---------------------------------------------------------------- Floor (floor.cc)
+
+// Math.floor as it was when this module loaded: a patched one must not run inside an op.
+const mathFloor = Math.floor;
+
+/**
+ * y = floor(x) for float32: Math.floor keeps -0, infinities and integral
+ * values as floor.cc does, and a NaN's bits are copied as they are (a float
+ * store may quiet its payload). x and y may overlap (one buffer, `backward`
+ * when y starts past x): each element is read before it is written. One
+ * function per type and direction: a loop that sees two array classes runs
+ * at half speed in V8.
+ */
+export function floorFloat32(x: Float32Array, y: Float32Array, size: number, backward: boolean): void {
+  if (backward) {
+    for (let i = size - 1; i >= 0; i--) {
+      const v = x[i];
+      if (v === v) y[i] = mathFloor(v);
+      else copyBits(x, y, i, 1);
+    }
+    return;
+  }
+  for (let i = 0; i < size; i++) {
+    const v = x[i];
+    if (v === v) y[i] = mathFloor(v);
+    else copyBits(x, y, i, 1);
+  }
+}
+
+/** floorFloat32 for float64. */
+export function floorFloat64(x: Float64Array, y: Float64Array, size: number, backward: boolean): void {
+  if (backward) {
+    for (let i = size - 1; i >= 0; i--) {
+      const v = x[i];
+      if (v === v) y[i] = mathFloor(v);
+      else copyBits(x, y, i, 2);
+    }
+    return;
+  }
+  for (let i = 0; i < size; i++) {
+    const v = x[i];
+    if (v === v) y[i] = mathFloor(v);
+    else copyBits(x, y, i, 2);
+  }
+}
+
+/** Copies element i's bits (`lanes` 32-bit words) from x to y: a NaN, rare enough to take its views on the spot. */
+function copyBits(x: ArrayBufferView, y: ArrayBufferView, i: number, lanes: number): void {
+  const from = new Uint32Array(bufferOf(x), byteOffsetOf(x) + i * lanes * 4, lanes);
+  const to = new Uint32Array(bufferOf(y), byteOffsetOf(y) + i * lanes * 4, lanes);
+  for (let j = 0; j < lanes; j++) to[j] = from[j];
 }
