@@ -5,7 +5,7 @@
 import { DTYPES, type DataIn, type DataType, holdsType, storageLength } from '../dtype.js';
 import { type OpContext, describe, specError } from '../errors.js';
 import { type OwnOptions, readOption, readOptions } from '../options.js';
-import { type TypedArrayFacts, isDetached, isSharedBuffer, typedArrayFacts, typedArrayKind } from '../typed-array.js';
+import { type TypedArrayFacts, bufferOf, isDetached, isSharedBuffer, typedArrayFacts, typedArrayKind } from '../typed-array.js';
 import { wasm } from '../wasm.js';
 
 /** The array an op of output type T writes into: its storage class (or a Float16Array for float16, a Uint8ClampedArray for uint8). */
@@ -60,9 +60,8 @@ export function checkOut(context: OpContext, out: unknown, type: DataType, size:
 /** Refuses an `out` whose bytes overlap an input's (Tile and AsStrided read the input while writing). */
 export function refuseOverlap(context: OpContext, out: CheckedOut, input: unknown, name: string): void {
   const kind = typedArrayKind(input);
-  if (kind === undefined) return;
+  if (kind === undefined || bufferOf(input as object) !== out.facts.buffer) return;  // the common case, with one getter
   const facts = typedArrayFacts(input as object, kind);
-  if (facts.buffer !== out.facts.buffer) return;
   const apart = facts.byteOffset + facts.byteLength <= out.facts.byteOffset || out.facts.byteOffset + out.facts.byteLength <= facts.byteOffset;
   if (!apart) throw specError(context, 'out', `out must not overlap ${name}'s data`);
 }
