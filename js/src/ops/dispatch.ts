@@ -487,14 +487,18 @@ function convertInChunks<A>(plan: ConvertPlan<A>, x: Tensor, output: ArrayBuffer
   });
 }
 
-/** An input's storage measured again now (a resizable buffer may have shrunk) and read through a private view of its class. */
+/**
+ * An input's storage measured again now (a resizable buffer may have shrunk):
+ * its own array when that is of the storage class, else a view of that class
+ * (a Float16Array's bits as a Uint16Array). No view when none is needed:
+ * SpiderMonkey makes a fresh array's buffer only when asked (see copyIn).
+ */
 function storageOf(context: OpContext, x: Tensor): unknown {
   if (x.type === 'string') return x.data;
   const type = x.type as ResidentType;
-  const bytes = storageBytes(type, x.size);
+  const data = checkedData(context, 'input', x.data as ArrayBufferView, storageBytes(type, x.size));
+  if (typedArrayKind(data) === DTYPES[type].storage) return data;
   const Storage = storageConstructor(type) as unknown as new (buffer: ArrayBufferLike, offset: number, length: number) => ArrayBufferView;
-  if (bytes === 0) return new Storage(new ArrayBuffer(0), 0, 0);  // a detached buffer takes no view, not even an empty one
-  const data = checkedData(context, 'input', x.data as ArrayBufferView, bytes);
   return new Storage(bufferOf(data), byteOffsetOf(data), storageLength(type, x.size));
 }
 
