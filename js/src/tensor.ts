@@ -32,9 +32,11 @@ export interface Float16ArrayLike extends ArrayLike<number> {
 // for parts it knows are right. Private to this module: no caller can pass it.
 const TRUSTED = Symbol('tessera-wasm trusted parts');
 
-// Whether a Tensor's data is JS memory the library filled (set in the class's static block: it reads a private field).
+// Whether a Tensor's data is known to be JS memory, and saying it is (set in the class's static block: they use a private field).
 // eslint-disable-next-line prefer-const
 let inJsMemory: (t: Tensor) => boolean;
+// eslint-disable-next-line prefer-const
+let markInJsMemory: (t: Tensor) => void;
 
 /**
  * An n-dimensional array of one data type, stored in a plain JS array as the
@@ -60,14 +62,20 @@ export class Tensor<T extends DataType = DataType> {
   // Object.create(Tensor.prototype) does not): its parts were checked once
   // and, frozen, cannot have changed since.
   readonly #made = true;
-  // The library filled `data` itself (an op's fresh output, or a checked
-  // `out`): it is JS memory, never a view of the module's, so an op taking
-  // it need not ask for its buffer to see (outsideModuleMemory), which for a
-  // fresh array costs SpiderMonkey more than a small op.
-  readonly #inJsMemory: boolean;
+  // `data` is known to be JS memory, never a view of the module's: the
+  // library filled it (an op's fresh output, or a checked `out`), or an op
+  // has seen its buffer once. A buffer that is not the module's memory now
+  // never becomes it (growth and a new instance make new buffers), so later
+  // ops need not ask for the buffer again (outsideModuleMemory): for a fresh
+  // array that costs SpiderMonkey more than a small op. A private field, so
+  // it may be set on a frozen Tensor.
+  #inJsMemory: boolean;
 
   static {
     inJsMemory = (t) => t.#inJsMemory;
+    markInJsMemory = (t) => {
+      t.#inJsMemory = true;
+    };
   }
 
   /**
@@ -246,7 +254,10 @@ function isForeignResident(value: object): boolean {
 function outsideModuleMemory(t: Tensor): Tensor {
   if (!isReady() || t.type === 'string' || inJsMemory(t)) return t;
   const kind = typedArrayKind(t.data);
-  if (kind === undefined || bufferOf(t.data as object) !== wasm().memory.buffer) return t;
+  if (kind === undefined || bufferOf(t.data as object) !== wasm().memory.buffer) {
+    markInJsMemory(t);
+    return t;
+  }
   return resultOf(t.type, (t.data as Uint8Array).slice() as never, t.dims, t.size);
 }
 
