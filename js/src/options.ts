@@ -53,10 +53,12 @@ export function readOption(context: OpContext, param: string, options: unknown, 
     throw specError(context, param, `${param} must be an object (got ${describe(options)}), with ${key}`);
   }
   const keys = Object.keys(options);
+  // The common call, { out }: an own enumerable key, read once as a plain get (no descriptor object made).
+  if (keys.length === 1 && keys[0] === key) return (options as Record<string, unknown>)[key];
   for (let i = 0; i < keys.length; i++) {
     if (keys[i] !== key) return readOptions(context, param, options, [key])[key];  // the unknown key's error, worded once
   }
-  const descriptor = Reflect.getOwnPropertyDescriptor(options, key);
+  const descriptor = Reflect.getOwnPropertyDescriptor(options, key);  // none, or a non-enumerable own one
   return descriptor === undefined ? undefined : valueOf(options, descriptor);
 }
 

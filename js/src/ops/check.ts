@@ -30,6 +30,8 @@ export type ListForm = 'tensor-or-array' | 'tensor-only';
  * of numbers or bigints. Each must be a safe integer; signs are the caller's.
  */
 export function integerList(context: OpContext, name: string, value: unknown, form: ListForm): number[] {
+  // The common call, a plain array of numbers (a Proxy of one too: its length and entries are each read once).
+  if (form === 'tensor-or-array' && Array.isArray(value)) return safeIntegers(context, name, value, checkedLength(context, name, value.length));
   if (isTensorShaped(value)) {
     const t = asPlainTensor(value, context, name);
     if (t.type !== 'int64') throw specError(context, name, `${name} must be an int64 tensor (got ${t.type})`);
@@ -100,7 +102,14 @@ export function safeIntegers(context: OpContext, name: string, entries: ArrayLik
  * memory can hold; `param` names the argument that sized the output.
  */
 export function outputSize(context: OpContext, param: string, dims: readonly number[], bytesPerElement: number): number {
-  const size = dims.includes(0) ? 0 : dims.reduce((a, b) => a * b, 1);
+  // A plain loop: this runs on every call. A 0 anywhere makes the product 0, whatever the others (2^53 * 2^53 * 0).
+  let product = 1;
+  let empty = false;
+  for (let i = 0; i < dims.length; i++) {
+    product *= dims[i];
+    if (dims[i] === 0) empty = true;
+  }
+  const size = empty ? 0 : product;
   if (!Number.isSafeInteger(size)) {
     throw specError(context, param, `output element count must be a safe integer (dims [${dims.join(', ')}] give ${size})`);
   }

@@ -97,6 +97,18 @@ function wordsBlock(x: NumberArray, y: NumberArray, axes: readonly TileAxis[], l
   if (level + 1 === axes.length) {
     filled = dim * lanes;
     for (let j = 0; j < filled; j++) y[yAt + j] = x[xAt + j];
+  } else if (level + 2 === axes.length) {
+    // The innermost axis' rows written here, not a call each: most small tiles have two axes.
+    const inner = axes[level + 1];
+    const run = inner.dim * lanes;
+    const total = run * inner.repeats;
+    for (let i = 0; i < dim; i++) {
+      const xRow = xAt + i * inStep * lanes;
+      const yRow = yAt + i * outStep * lanes;
+      for (let j = 0; j < run; j++) y[yRow + j] = x[xRow + j];
+      for (let j = yRow + run, end = yRow + total; j < end; j++) y[j] = y[j - run];
+    }
+    filled = dim * outStep * lanes;
   } else {
     for (let i = 0; i < dim; i++) wordsBlock(x, y, axes, lanes, level + 1, xAt + i * inStep * lanes, yAt + i * outStep * lanes);
     filled = dim * outStep * lanes;
