@@ -2,7 +2,7 @@
 // that a chain of ops copies nothing in or out until the caller asks.
 import { type DataOf, type DataType, type TensorData, allocateData, storageBytes, storageConstructor, storageLength } from './dtype.js';
 import { type OpContext, specError } from './errors.js';
-import { type Tensor, type TensorLike, asTensor, resultOf } from './tensor.js';
+import { type Tensor, type TensorLike, asTensor, frozenDims, resultOf } from './tensor.js';
 import { allocate, copyIn, copyOut, currentGeneration, deallocate, heapView, requireReady, residentGone, residentMade } from './wasm.js';
 
 /** Every type but string: strings have no place in WebAssembly memory. */
@@ -87,7 +87,8 @@ export class ResidentTensor<T extends ResidentType = ResidentType> {
     // No iterator (a spread would run a patched Array.prototype[Symbol.iterator]):
     // between its block's allocation and residentMade() no user code may run,
     // or a releaseMemory() there would swap the instance under an uncounted block.
-    this.dims = Object.isFrozen(dims) ? dims : Object.freeze(listCopy(dims));
+    // The library's own dims, frozen, shared with equal results (tensor.ts).
+    this.dims = frozenDims(dims);
     this.size = size;
     this.byteLength = storageBytes(type, size);
     this.#offset = offset;
@@ -143,11 +144,6 @@ export class ResidentTensor<T extends ResidentType = ResidentType> {
   }
 }
 
-function listCopy(list: readonly number[]): number[] {
-  const copy = new Array<number>(list.length);
-  for (let i = 0; i < list.length; i++) copy[i] = list[i];
-  return copy;
-}
 
 /** A fresh resident tensor of `type` and `dims`, uninitialized, for an op's output. */
 export function allocateResident<T extends ResidentType>(context: OpContext, type: T, dims: readonly number[], size: number): ResidentTensor<T> {

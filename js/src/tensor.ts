@@ -188,7 +188,8 @@ export function resultOf<T extends DataType>(type: T, data: DataOf<T>, dims: rea
 // (a small op's tenth): results of equal dims share one frozen array.
 let lastFrozen: readonly number[] = Object.freeze([]);
 
-function frozenDims(dims: readonly number[]): readonly number[] {
+/** `dims` frozen, or the last result's frozen dims when equal; `dims` must be the library's own array. */
+export function frozenDims(dims: readonly number[]): readonly number[] {
   if (Object.isFrozen(dims)) return dims;
   const last = lastFrozen;
   if (last.length === dims.length) {

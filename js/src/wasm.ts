@@ -234,12 +234,21 @@ export function withScratch<R>(context: OpContext, sizes: readonly number[], bod
 // Views of the module's memory, cached, and made again only when growth has
 // replaced its buffer (growth detaches the old one, and a small op would
 // otherwise spend more on making views than on its bytes).
-let u8 = new Uint8Array(0);
-let u32 = new Uint32Array(0);
+let u8: Uint8Array = new Uint8Array(0);
+let u32: Uint32Array = new Uint32Array(0);
+// The buffer both views are of: comparing it with memory.buffer asks no view for its buffer.
+let viewedBuffer: ArrayBufferLike | undefined;
+
+function viewsOf(buffer: ArrayBufferLike): void {
+  if (buffer === viewedBuffer) return;
+  u8 = new Uint8Array(buffer);
+  u32 = new Uint32Array(buffer);
+  viewedBuffer = buffer;
+}
 
 function heapU8(): Uint8Array {
   const buffer = wasm().memory.buffer;
-  if (u8.buffer !== buffer) u8 = new Uint8Array(buffer);
+  viewsOf(buffer);
   return u8;
 }
 
@@ -306,8 +315,10 @@ export function copyOut(offset: number, target: ArrayBufferView, bytes: number):
  */
 export function writeParams(values: readonly number[]): number {
   const { memory, params } = wasm();
-  if (u32.buffer !== memory.buffer) u32 = new Uint32Array(memory.buffer);
-  intrinsicSet(u32, values, params >>> 2);
+  viewsOf(memory.buffer);
+  // A plain loop: at most 2 x maxRank numbers, and set() from an Array takes a slow generic path.
+  const at = params >>> 2;
+  for (let i = 0; i < values.length; i++) u32[at + i] = values[i];
   return params;
 }
 
