@@ -4,7 +4,8 @@
 //   where the output goes: a resident tensor (resident input and no `out`,
 //     or a fill asked for one), the caller's `out`, or a fresh array;
 //   who computes it: the kernel in WebAssembly, or one of its JS twins
-//     (twins.ts): plain loops over words, or TypedArray built-ins
+//     (twins.ts): plain loops (over words, or over values where copying
+//     them is exact; Floor's over Math.floor), or TypedArray built-ins
 //     (copyWithin, set, fill) between the JS arrays; a conversion's twin
 //     is its op's JS converter (Cast: cast-convert.ts), which runs every
 //     pair no kernel serves,
