@@ -65,11 +65,12 @@ const Float16 = (globalThis as { Float16Array?: new (buffer: ArrayBufferLike, of
 
 /**
  * A view of `length` elements of the class `kind` names ('Float32Array', ...)
- * on `buffer`: a copy between two arrays of one class moves bits, never
+ * on `buffer`, or undefined when that class is not at hand (a Float16Array
+ * whose global was deleted): a copy between two arrays of one class moves bits, never
  * values (a float NaN keeps its payload). One constructor per call site: V8
  * makes a view whose class is chosen at run time through a slow call.
  */
-export function viewOfKind(kind: string, buffer: ArrayBufferLike, offset: number, length: number): ArrayBufferView {
+export function viewOfKind(kind: string, buffer: ArrayBufferLike, offset: number, length: number): ArrayBufferView | undefined {
   switch (kind) {
     case 'Float32Array': return new Float32Array(buffer, offset, length);
     case 'Float64Array': return new Float64Array(buffer, offset, length);
@@ -82,9 +83,9 @@ export function viewOfKind(kind: string, buffer: ArrayBufferLike, offset: number
     case 'Int32Array': return new Int32Array(buffer, offset, length);
     case 'BigInt64Array': return new BigInt64Array(buffer, offset, length);
     case 'BigUint64Array': return new BigUint64Array(buffer, offset, length);
-    case 'Float16Array': if (Float16 !== undefined) return new Float16(buffer, offset, length);
+    case 'Float16Array': return Float16 === undefined ? undefined : new Float16(buffer, offset, length);
   }
-  return new Uint8Array(buffer, offset, length * bytesPerElement(kind));
+  return undefined;  // a class this realm's globals no longer name: the caller copies bytes
 }
 
 /** Bytes per element of the typed array class `kind` names. */

@@ -294,8 +294,11 @@ const intrinsicSet = Function.prototype.call.bind(Object.getPrototypeOf(Uint8Arr
 export function copyIn(context: OpContext, param: string, offset: number, data: ArrayBufferView, bytes: number): void {
   const kind = typedArrayKind(data);
   if (kind !== undefined && bytes > 0 && byteLengthOf(data) === bytes) {
-    intrinsicSet(viewOfKind(kind, wasm().memory.buffer, offset, bytes / bytesPerElement(kind)), data);
-    return;
+    const heap = viewOfKind(kind, wasm().memory.buffer, offset, bytes / bytesPerElement(kind));
+    if (heap !== undefined) {
+      intrinsicSet(heap, data);
+      return;
+    }
   }
   // A resizable buffer's view may have grown past `bytes` (or shrunk: checkedBytes says so).
   const source = checkedBytes(context, param, data, bytes);
@@ -305,7 +308,9 @@ export function copyIn(context: OpContext, param: string, offset: number, data: 
 /** Copies `bytes` bytes at `offset` out into a typed array the library allocated (or a checked `out`). */
 export function copyOut(offset: number, target: ArrayBufferView, bytes: number): void {
   const kind = typedArrayKind(target)!;
-  intrinsicSet(target, viewOfKind(kind, wasm().memory.buffer, offset, bytes / bytesPerElement(kind)));
+  const heap = viewOfKind(kind, wasm().memory.buffer, offset, bytes / bytesPerElement(kind));
+  if (heap !== undefined) intrinsicSet(target, heap);
+  else intrinsicSet(bytesNow(target), new Uint8Array(wasm().memory.buffer, offset, bytes));
 }
 
 /**
