@@ -160,7 +160,6 @@ export class ResidentTensor<T extends ResidentType = ResidentType> {
   }
 }
 
-
 /** A fresh resident tensor of `type` and `dims`, uninitialized, for an op's output. */
 export function allocateResident<T extends ResidentType>(context: OpContext, type: T, dims: readonly number[], size: number): ResidentTensor<T> {
   return new ResidentTensor(MAKE, type, dims, size, allocate(context, storageBytes(type, size)));

@@ -173,14 +173,17 @@ export class Tensor<T extends DataType = DataType> {
  * array: it is frozen here.
  */
 export function tensorOf<T extends DataType>(type: T, data: DataOf<T>, dims: readonly number[], size: number): Tensor<T> {
-  const make = Tensor as unknown as new (...parts: unknown[]) => Tensor<T>;
-  return new make(type, data, frozenDims(dims), TRUSTED, size, false);
+  return trusted(type, data, dims, size, false);
 }
 
 /** tensorOf for data the library allocated and filled (an op's output, a copy), or a checked `out`: JS memory. */
 export function resultOf<T extends DataType>(type: T, data: DataOf<T>, dims: readonly number[], size: number): Tensor<T> {
+  return trusted(type, data, dims, size, true);
+}
+
+function trusted<T extends DataType>(type: T, data: DataOf<T>, dims: readonly number[], size: number, inJsMemory: boolean): Tensor<T> {
   const make = Tensor as unknown as new (...parts: unknown[]) => Tensor<T>;
-  return new make(type, data, frozenDims(dims), TRUSTED, size, true);
+  return new make(type, data, frozenDims(dims), TRUSTED, size, inJsMemory);
 }
 
 // The dims last frozen for a result. A pipeline calls its ops on the same

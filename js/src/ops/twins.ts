@@ -71,9 +71,11 @@ export function tileBytes(x: Uint8Array, y: Uint8Array, axes: readonly TileAxis[
     y.copyWithin(0, source, source + elementSize);
     return;
   }
-  build(tilePlan(axes, elementSize,
-    (yAt, xAt, n) => y.copyWithin(yAt, source + xAt, source + xAt + n),
-    (start, filled, total) => replicate(y, start, filled, total)), 0, 0, 0);
+  build({
+    axes, unit: elementSize,
+    copy: (yAt, xAt, n) => y.copyWithin(yAt, source + xAt, source + xAt + n),
+    repeat: (start, filled, total) => replicate(y, start, filled, total),
+  }, 0, 0, 0);
 }
 
 /**
@@ -125,10 +127,6 @@ interface TilePlan {
   readonly copy: (yAt: number, xAt: number, n: number) => void;
   /** Fills the output from start + filled to start + total with copies of its first `filled` units from start. */
   readonly repeat: (start: number, filled: number, total: number) => void;
-}
-
-function tilePlan(axes: readonly TileAxis[], unit: number, copy: TilePlan['copy'], repeat: TilePlan['repeat']): TilePlan {
-  return { axes, unit, copy, repeat };
 }
 
 /** tile.cc's build(): the output block of one index of axis `level`, from x at xAt (relative to the input) to y at yAt. */
