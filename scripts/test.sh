@@ -18,13 +18,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bash scripts/setup.sh
-node scripts/gen-tables.mjs --check
-npm run build
-
 passed=0
 failed=0
 count() { passed=$((passed + $1)); failed=$((failed + $2)); }
+# The summary line is printed whatever ends the run: a step that fails under
+# set -e (setup, a build) ends it with one more failure counted, never silently.
+summary_printed=""
+trap 'status_at_exit=$?; if [ -z "$summary_printed" ]; then echo "test.sh: stopped early (exit $status_at_exit)"; echo "tests: $passed passed, $((failed + 1)) failed"; fi' EXIT
+
+bash scripts/setup.sh
+node scripts/gen-tables.mjs --check
+npm run build
 
 # Runs a doctest binary and adds its test-case counts.
 doctest() {
@@ -33,10 +37,16 @@ doctest() {
   local status=0
   "$@" 2>&1 | tee "$log" | tail -n 4 || status=$?
   local line
-  line=$(grep '\[doctest\] test cases:' "$log" | tail -n 1)
-  count "$(sed -E 's/.*\| *([0-9]+) passed.*/\1/' <<<"$line")" "$(sed -E 's/.*\| *([0-9]+) failed.*/\1/' <<<"$line")"
+  line=$(grep '\[doctest\] test cases:' "$log" | tail -n 1 || true)
+  local cases_failed=0
+  if [ -n "$line" ]; then
+    cases_failed=$(sed -E 's/.*\| *([0-9]+) failed.*/\1/' <<<"$line")
+    count "$(sed -E 's/.*\| *([0-9]+) passed.*/\1/' <<<"$line")" "$cases_failed"
+  fi
+  # A binary that exited non-zero with no failed case counted (a crash, an abort, a sanitizer report) is one failure.
+  if [ $status -ne 0 ] && [ "$cases_failed" -eq 0 ]; then count 0 1; fi
   rm -f "$log"
-  return $status
+  return 0
 }
 
 # Runs a node script (with its arguments) that ends with "<label>: N passed,
@@ -174,5 +184,6 @@ else
   count 0 1
 fi
 
+summary_printed=yes
 echo "tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$status" -eq 0 ]

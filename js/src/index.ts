@@ -16,5 +16,6 @@ export { encode, NARROW_TYPES, type EncodeOptions, type NarrowType, type RoundMo
 export { decode, tensor, type ValuesOf } from './values.js';
 export type { Element, ElementOf, Nested, NestedArray, NestedOf } from './tensor-text.js';
 export { fromTensorProto, toTensorProto, type NamedTensor } from './tensor-proto.js';
-export { OPS } from './versions.js';
+export { OPS, type OpTable, type OpSchema, type OpType } from './registry.js';
+export { FAMILIES, type OpFamily, type OpVersion } from './ops/definition.js';
 export { toOrt, toTfjs, type OrtModule, type TfjsModule } from './interop.js';

@@ -1,19 +1,16 @@
 // runNode: one ONNX-style node, resolved against its opset as ONNX does.
 import { type OpContext, SpecError, describe, specError } from './errors.js';
 import { readOptions } from './options.js';
-import { runAsStrided } from './ops/as-strided.js';
-import { runCast, runCastLike } from './ops/cast.js';
-import { runConstantOfShape } from './ops/constant-of-shape.js';
-import { runFloor } from './ops/floor.js';
-import { runTile } from './ops/tile.js';
+import type { OpDefinition, OpOutput, OpVersion } from './ops/definition.js';
+import { versionFor } from './ops/definition.js';
+import { REGISTRY, registered } from './registry.js';
 import type { ResidentTensor } from './resident.js';
 import { requireReady } from './wasm.js';
 import type { Tensor, TensorLike } from './tensor.js';
-import { OPS, type OpType, type OpVersion, resolve } from './versions.js';
 
 /** A node to run: the op, its domain, the model's opset import and the node's attributes. */
 export interface NodeSpec {
-  /** The op: `'Tile'`, `'Floor'`, `'ConstantOfShape'`, `'Cast'`, `'CastLike'` (domain ai.onnx) or `'AsStrided'` (domain atb). */
+  /** The op: any op of `tw.OPS`, such as `'Tile'` (domain ai.onnx) or `'AsStrided'` (domain atb). */
   opType: string;
   /** `''` or `'ai.onnx'` (default) for ONNX ops, `'atb'` for Ascend ATB ops. */
   domain?: string;
@@ -22,17 +19,6 @@ export interface NodeSpec {
   /** The node's attributes by name, e.g. `{ size, stride, offset }` for AsStrided or `{ value }` for ConstantOfShape. */
   attributes?: Record<string, unknown>;
 }
-
-type Implementation = (version: OpVersion, inputs: readonly unknown[], attributes: Record<string, unknown>) => Tensor | ResidentTensor;
-
-const IMPLEMENTATIONS: Record<OpType, Implementation> = {
-  Floor: (version, [x]) => runFloor(version, x),
-  Tile: (version, inputs) => runTile(version, inputs),
-  ConstantOfShape: (version, [shape], { value }) => runConstantOfShape(version, shape, value),
-  AsStrided: (version, [x], attributes) => runAsStrided(version, x, attributes),
-  Cast: (version, inputs, attributes) => runCast(version, inputs, attributes),
-  CastLike: (version, inputs, attributes) => runCastLike(version, inputs, attributes),
-};
 
 /**
  * Runs one node as the version its opset selects would: that version's
@@ -50,24 +36,24 @@ export function runNode(node: NodeSpec, inputs: readonly unknown[]): (Tensor | R
   const { opType, opset, domain: domainField, attributes } = readOptions({ op: 'runNode' }, 'node', node, NODE_FIELDS, 'field');
   const domain = domainField === undefined || domainField === '' ? 'ai.onnx' : domainField;
   if (typeof opType !== 'string') throw specError({ op: 'runNode' }, 'opType', `node.opType must be a string (got ${describe(opType)})`);
-  const schema = Object.prototype.hasOwnProperty.call(OPS, opType) ? OPS[opType as OpType] : undefined;
-  if (!schema || schema.domain !== domain) {
+  const op = typeof domain === 'string' ? registered(opType, domain) : undefined;
+  if (op === undefined) {
     throw specError({ op: opType }, 'opType', `no op ${describe(opType)} in domain ${describe(domain)} (known: ${knownOps()})`);
   }
-  const versions: readonly OpVersion[] = schema.versions;
+  const versions = op.versions;
   const requested = opset ?? versions[versions.length - 1].since;
   if (typeof requested !== 'number' || !Number.isSafeInteger(requested) || requested < 1) {
     throw specError({ op: opType }, 'opset', `opset must be a positive integer (got ${describe(opset)})`);
   }
-  const version = resolve(opType as OpType, requested);
+  const version = versionFor(op, requested);
   if (!version) {
     throw specError({ op: opType }, 'opset', `opset ${requested} is below the op's first version ${versions[0].since}`);
   }
-  const context: OpContext = { op: opType, version: schema.versioned ? version.since : undefined };
+  const context: OpContext = { op: opType, version: op.versioned ? version.since : undefined };
   try {
-    return runVersion(context, opType as OpType, version, attributes, inputs);
+    return runVersion(context, op, version, attributes, inputs);
   } catch (error) {
-    throw opset === undefined || requested === version.since || !schema.versioned ? error : withOpset(error, requested);
+    throw opset === undefined || requested === version.since || !op.versioned ? error : withOpset(error, requested);
   }
 }
 
@@ -79,15 +65,22 @@ function withOpset(error: unknown, opset: number): unknown {
   return new SpecError(error.op, error.version, `${message} (opset ${opset} resolves to ${name}, the newest version <= ${opset})`, error.param);
 }
 
-function runVersion(context: OpContext, opType: OpType, version: OpVersion, attributes: unknown, inputs: readonly unknown[]): (Tensor | ResidentTensor)[] {
+function runVersion(context: OpContext, op: OpDefinition, version: OpVersion, attributes: unknown, inputs: readonly unknown[]): OpOutput[] {
   if (!Array.isArray(inputs)) throw specError(context, 'inputs', `inputs must be an array of tensors (got ${describe(inputs)})`);
   const count: number = inputs.length;
-  if (count < version.required || count > version.inputs.length) {
-    const expected = version.required === version.inputs.length ? `${version.required}` : `${version.required} to ${version.inputs.length}`;
-    throw specError(context, 'inputs', `takes ${expected} inputs (${version.inputs.join(', ')}), got ${count}`);
+  if (count < version.required || (count > version.inputs.length && !version.variadic)) {
+    const most = version.variadic ? 'or more' : version.required === version.inputs.length ? '' : `to ${version.inputs.length}`;
+    const expected = most === '' ? `${version.required}` : `${version.required} ${most}`;
+    throw specError(context, 'inputs', `takes ${expected} inputs (${version.inputs.join(', ')}${version.variadic ? ', ...' : ''}), got ${count}`);
   }
-  const given = Array.from({ length: count }, (_, i): unknown => inputs[i]);
-  return [IMPLEMENTATIONS[opType](version, given, ownAttributes(context, version, attributes))];
+  // Each entry read once; an optional input may be omitted as undefined or null (a model's '' input).
+  const given = new Array<unknown>(count);
+  for (let i = 0; i < count; i++) {
+    const input: unknown = inputs[i];
+    given[i] = input === null && i >= version.required ? undefined : input;
+  }
+  const outputs = op.run(version, given, ownAttributes(context, version, attributes));
+  return Array.isArray(outputs) ? [...outputs as readonly OpOutput[]] : [outputs as OpOutput];
 }
 
 const NODE_FIELDS = ['opType', 'domain', 'opset', 'attributes'] as const;
@@ -98,5 +91,5 @@ function ownAttributes(context: OpContext, version: OpVersion, attributes: unkno
 }
 
 function knownOps(): string {
-  return (Object.keys(IMPLEMENTATIONS) as OpType[]).map((op) => `${op} (${OPS[op].domain})`).join(', ');
+  return (REGISTRY as readonly OpDefinition[]).map((op) => `${op.name} (${op.domain})`).join(', ');
 }

@@ -82,7 +82,7 @@ const EXPORTS: Record<string, OptionsOf> = {
   // No options object: listed so that a new export is a decision, not an oversight.
   backendInfo: { names: [] }, simdSupported: { names: [] }, tensor: { names: [] }, decode: { names: [] }, fromTensorProto: { names: [] },
   memoryStats: { names: [] }, releaseMemory: { names: [] }, toResident: { names: [] }, Tensor: { names: [] }, ResidentTensor: { names: [] },
-  SpecError: { names: [] }, DTYPES: { names: [] }, DATA_TYPES: { names: [] }, NARROW_TYPES: { names: [] }, OPS: { names: [] },
+  SpecError: { names: [] }, DTYPES: { names: [] }, DATA_TYPES: { names: [] }, NARROW_TYPES: { names: [] }, OPS: { names: [] }, FAMILIES: { names: [] },
 };
 // autoRelease's own object is read like the others.
 const AUTO_RELEASE = ['aboveBytes', 'idleMs'];

@@ -3,13 +3,27 @@ import { type DataType, elementBytes } from '../dtype.js';
 import { type OpContext, describe, specError } from '../errors.js';
 import { ResidentTensor, type ResidentType, asOperand } from '../resident.js';
 import type { Tensor, TensorLike } from '../tensor.js';
-import type { OpVersion } from '../versions.js';
+import { type OpVersion, defineOp } from './definition.js';
 import { LIMITS } from '../generated/limits.js';
 import { requireReady } from '../wasm.js';
 import { checkedLength, listLength, outputSize, ownValue, requireType, safeIntegers } from './check.js';
 import { type MoveOps, type MovePlan, dispatch } from './dispatch.js';
 import { type OutOf, type OutOptions, checkOut, opOptions, refuseOverlap } from './out.js';
 import { hasStrideOneRows, paramList, stridedRows } from './twins.js';
+
+/** AsStrided: an ATB op, one unversioned schema whose types are the ATB spec's (the named function takes every type). */
+export const AS_STRIDED_OP = /* @__PURE__ */ defineOp({
+  name: 'AsStrided',
+  domain: 'atb',
+  versioned: false,
+  family: 'data movement',
+  summary: 'A strided view of the flat input, copied out (torch.as_strided).',
+  named: 'asStrided',
+  versions: [
+    { since: 1, inputs: ['x'], required: 1, outputs: ['y'], attributes: ['size', 'stride', 'offset'], types: { T: ['float16', 'int64'] } },
+  ],
+  run: (version, [x], attributes) => runAsStrided(version, x, attributes),
+});
 
 /** AsStrided's parameters: output dims, the input stride of each, and the starting element. */
 export interface AsStridedParams {

@@ -11,12 +11,64 @@ import { CAST_KERNELS } from '../generated/casts.js';
 import { type ResidentTensor, type ResidentType, asOperand } from '../resident.js';
 import type { Tensor, TensorLike } from '../tensor.js';
 import { requireReady } from '../wasm.js';
-import { type OpVersion, newest } from '../versions.js';
+import { type OpVersion, defineOp, newestOf } from './definition.js';
+import { FLOAT8_V19, NUMERIC_AND_BOOL } from './type-sets.js';
 import { booleanOption, choiceOption } from '../options.js';
 import { requireType } from './check.js';
 import { type CastRules, convertInJs } from './cast-convert.js';
 import { type ConvertOps, type ConvertPlan, dispatch } from './dispatch.js';
 import { type OutOf, checkOut, opOptions } from './out.js';
+
+const CAST_1 = NUMERIC_AND_BOOL;
+const CAST_9 = [...CAST_1, 'string'] as const;
+const CAST_13 = [...CAST_9, 'bfloat16'] as const;
+const CAST_19 = [...CAST_13, ...FLOAT8_V19] as const;
+const CAST_21 = [...CAST_19, 'uint4', 'int4'] as const;
+const CAST_23 = [...CAST_21, 'float4e2m1'] as const;
+const CAST_24 = [...CAST_23, 'float8e8m0'] as const;
+const CAST_25 = [...CAST_24, 'uint2', 'int2'] as const;
+
+// Cast-1 takes `to` as a DataType enum name, later versions as its number;
+// saturate arrives in 19, round_mode in 24. T1 and T2 are the same set in every version.
+function castVersion<const A extends readonly string[], const T extends readonly DataType[]>(since: number, attributes: A, types: T) {
+  return { since, inputs: ['input'], required: 1, outputs: ['output'], attributes, types: { T1: types, T2: types } } as const;
+}
+
+function castLikeVersion<const A extends readonly string[], const T extends readonly DataType[]>(since: number, attributes: A, types: T) {
+  return { since, inputs: ['input', 'target_type'], required: 2, outputs: ['output'], attributes, types: { T1: types, T2: types } } as const;
+}
+
+/** Cast's every version. */
+export const CAST_OP = /* @__PURE__ */ defineOp({
+  name: 'Cast',
+  domain: 'ai.onnx',
+  versioned: true,
+  family: 'conversion',
+  summary: 'Every element converted to another type.',
+  named: 'cast',
+  versions: [
+    castVersion(1, ['to'], CAST_1), castVersion(6, ['to'], CAST_1), castVersion(9, ['to'], CAST_9), castVersion(13, ['to'], CAST_13),
+    castVersion(19, ['saturate', 'to'], CAST_19), castVersion(21, ['saturate', 'to'], CAST_21), castVersion(23, ['saturate', 'to'], CAST_23),
+    castVersion(24, ['round_mode', 'saturate', 'to'], CAST_24), castVersion(25, ['round_mode', 'saturate', 'to'], CAST_25),
+  ],
+  run: (version, inputs, attributes) => runCast(version, inputs, attributes),
+});
+
+/** CastLike's every version: Cast's rules, the type taken from a second input. */
+export const CAST_LIKE_OP = /* @__PURE__ */ defineOp({
+  name: 'CastLike',
+  domain: 'ai.onnx',
+  versioned: true,
+  family: 'conversion',
+  summary: 'Every element converted to the type of a second tensor.',
+  named: 'castLike',
+  versions: [
+    castLikeVersion(15, [], CAST_13), castLikeVersion(19, ['saturate'], CAST_19), castLikeVersion(21, ['saturate'], CAST_21),
+    castLikeVersion(23, ['saturate'], CAST_23), castLikeVersion(24, ['round_mode', 'saturate'], CAST_24),
+    castLikeVersion(25, ['round_mode', 'saturate'], CAST_25),
+  ],
+  run: (version, inputs, attributes) => runCastLike(version, inputs, attributes),
+});
 
 /** tw.cast's options: ONNX Cast's `saturate` and `round_mode`, and `out`. */
 export interface CastOptions<T extends DataType = DataType> {
@@ -44,7 +96,7 @@ export function cast<T extends ResidentType>(x: ResidentTensor, to: T, options?:
 export function cast<T extends DataType>(x: TensorLike | ResidentTensor, to: T, options?: CastOptions<T>): Tensor<T>;
 export function cast(x: TensorLike | ResidentTensor, to: DataType, options?: CastOptions): Tensor | ResidentTensor {
   requireReady();
-  const version = newest('Cast');
+  const version = newestOf(CAST_OP);
   const context: OpContext = { op: 'Cast', version: version.since };
   const { rules, out } = namedOptions(context, options);
   if (!isDataType(to)) throw specError(context, 'to', `to must be a data type name such as 'float32' (got ${describe(to)})`);
@@ -59,7 +111,7 @@ export function cast(x: TensorLike | ResidentTensor, to: DataType, options?: Cas
  */
 export function castLike<T extends DataType>(x: TensorLike | ResidentTensor, like: TensorLike<T> | ResidentTensor, options?: CastOptions<T>): Tensor<T> | ResidentTensor {
   requireReady();
-  const version = newest('CastLike');
+  const version = newestOf(CAST_LIKE_OP);
   const context: OpContext = { op: 'CastLike', version: version.since };
   const { rules, out } = namedOptions(context, options);
   const target = asOperand(like, context, 'target_type');

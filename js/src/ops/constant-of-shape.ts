@@ -4,7 +4,8 @@ import { type OpContext, specError } from '../errors.js';
 import { checkedBytes, requireReady } from '../wasm.js';
 import { ResidentTensor, type ResidentType, asPlainTensor } from '../resident.js';
 import { Tensor, type TensorLike } from '../tensor.js';
-import { type OpVersion, newest } from '../versions.js';
+import { type OpVersion, defineOp, newestOf } from './definition.js';
+import { FLOAT8_V19, NUMERIC_AND_BOOL } from './type-sets.js';
 import { booleanOption } from '../options.js';
 import { integerList, outputSize, requireType } from './check.js';
 import { dispatch } from './dispatch.js';
@@ -12,6 +13,32 @@ import { type OutOf, type OutOptions, checkOut, opOptions } from './out.js';
 
 /** A shape: a 1-D int64 tensor, or a plain array of integers. */
 export type Shape = TensorLike<'int64'> | ArrayLike<number | bigint>;
+
+const COS_9 = NUMERIC_AND_BOOL;
+const COS_20 = [...COS_9, 'bfloat16', ...FLOAT8_V19] as const;
+const COS_21 = [...COS_20, 'int4', 'uint4'] as const;
+const COS_23 = [...COS_21, 'float4e2m1'] as const;
+const COS_24 = [...COS_23, 'float8e8m0'] as const;
+const COS_25 = [...COS_24, 'int2', 'uint2'] as const;
+
+function constantOfShapeVersion<const T2 extends readonly DataType[]>(since: number, T2: T2) {
+  return { since, inputs: ['input'], required: 1, outputs: ['output'], attributes: ['value'], types: { T1: ['int64'], T2 } } as const;
+}
+
+/** ConstantOfShape's every version: the same schema, more value types in each. */
+export const CONSTANT_OF_SHAPE_OP = /* @__PURE__ */ defineOp({
+  name: 'ConstantOfShape',
+  domain: 'ai.onnx',
+  versioned: true,
+  family: 'generation',
+  summary: 'A tensor of the given shape, every element one value.',
+  named: 'constantOfShape',
+  versions: [
+    constantOfShapeVersion(9, COS_9), constantOfShapeVersion(20, COS_20), constantOfShapeVersion(21, COS_21),
+    constantOfShapeVersion(23, COS_23), constantOfShapeVersion(24, COS_24), constantOfShapeVersion(25, COS_25),
+  ],
+  run: (version, [shape], { value }) => runConstantOfShape(version, shape, value),
+});
 
 // Without a value the result is float32: its own overload, since a defaulted
 // type parameter would be inferred from where the result is assigned instead.
@@ -31,7 +58,7 @@ export function constantOfShape<T extends DataType>(shape: Shape, value: TensorL
 export function constantOfShape<T extends DataType>(shape: Shape, value?: TensorLike<T>, options?: { resident?: false; out?: OutOf<NoInfer<T>> & OutOf<'float32'> }): Tensor<T | 'float32'>;
 export function constantOfShape(shape: Shape, value?: TensorLike, options?: { resident?: boolean } & OutOptions): Tensor | ResidentTensor {
   requireReady();
-  const version = newest('ConstantOfShape');
+  const version = newestOf(CONSTANT_OF_SHAPE_OP);
   const context: OpContext = { op: 'ConstantOfShape', version: version.since };
   const { out, resident: residentOption } = opOptions(context, options, ['resident']);
   const resident = booleanOption(context, 'resident', residentOption, false);

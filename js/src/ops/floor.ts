@@ -4,11 +4,28 @@ import type { OpContext } from '../errors.js';
 import { requireReady } from '../wasm.js';
 import { type ResidentTensor, type ResidentType, asOperand } from '../resident.js';
 import type { Tensor, TensorLike } from '../tensor.js';
-import { type OpVersion, newest } from '../versions.js';
+import { type OpVersion, defineOp, newestOf } from './definition.js';
+import { FLOATS } from './type-sets.js';
 import { requireType } from './check.js';
 import { type MapLoop, type MapOps, type MapPlan, dispatch } from './dispatch.js';
 import { floorFloat32, floorFloat64 } from './twins.js';
 import { type OutOf, type OutOptions, checkOut, outOption } from './out.js';
+
+/** Floor's every version: Floor-1's consumed_inputs is a legacy attribute that changes nothing. */
+export const FLOOR_OP = /* @__PURE__ */ defineOp({
+  name: 'Floor',
+  domain: 'ai.onnx',
+  versioned: true,
+  family: 'elementwise',
+  summary: 'Each element rounded toward −∞.',
+  named: 'floor',
+  versions: [
+    { since: 1, inputs: ['X'], required: 1, outputs: ['Y'], attributes: ['consumed_inputs'], types: { T: FLOATS } },
+    { since: 6, inputs: ['X'], required: 1, outputs: ['Y'], attributes: [], types: { T: FLOATS } },
+    { since: 13, inputs: ['X'], required: 1, outputs: ['Y'], attributes: [], types: { T: [...FLOATS, 'bfloat16'] } },
+  ],
+  run: (version, [x]) => runFloor(version, x),
+});
 
 /**
  * ONNX Floor-13: each element rounded toward -infinity, for float16,
@@ -22,7 +39,7 @@ export function floor<T extends ResidentType>(x: ResidentTensor<T> & MayFloor<T>
 export function floor<T extends DataType>(x: TensorLike<T> & MayFloor<T>, options?: OutOptions<T>): Tensor<Extract<T, FloorType>>;
 export function floor(x: TensorLike | ResidentTensor, options?: OutOptions): Tensor | ResidentTensor {
   requireReady();
-  const version = newest('Floor');
+  const version = newestOf(FLOOR_OP);
   return runFloor(version, x, outOption({ op: 'Floor', version: version.since }, options));
 }
 

@@ -4,7 +4,8 @@ import { type OpContext, describe, specError } from '../errors.js';
 import { decode } from '../values.js';
 import { ResidentTensor, type ResidentType, asOperand, asPlainTensor } from '../resident.js';
 import type { Tensor, TensorLike } from '../tensor.js';
-import { type OpVersion, newest } from '../versions.js';
+import { type OpVersion, defineOp, newestOf } from './definition.js';
+import { ALL_TYPES_V13, ALL_TYPES_V6, FLOATS } from './type-sets.js';
 import { integerList, outputSize, requireType } from './check.js';
 import { type MoveOps, type MovePlan, dispatch } from './dispatch.js';
 import { type OutOf, type OutOptions, checkOut, outOption, refuseOverlap } from './out.js';
@@ -13,6 +14,23 @@ import { requireReady } from '../wasm.js';
 
 /** Repeats for Tile: a 1-D int64 tensor with one entry per input axis, or a plain array of integers. */
 export type Repeats = TensorLike<'int64'> | ArrayLike<number | bigint>;
+
+/** Tile's every version. */
+export const TILE_OP = /* @__PURE__ */ defineOp({
+  name: 'Tile',
+  domain: 'ai.onnx',
+  versioned: true,
+  family: 'data movement',
+  summary: 'The input repeated along each axis (np.tile).',
+  named: 'tile',
+  versions: [
+    // The schema types tiles and axis as T; its note says int64. Both are taken.
+    { since: 1, inputs: ['input', 'tiles', 'axis'], required: 3, outputs: ['output'], attributes: [], types: { T: FLOATS, T1: ['int64'] } },
+    { since: 6, inputs: ['input', 'repeats'], required: 2, outputs: ['output'], attributes: [], types: { T: ALL_TYPES_V6, T1: ['int64'] } },
+    { since: 13, inputs: ['input', 'repeats'], required: 2, outputs: ['output'], attributes: [], types: { T: ALL_TYPES_V13, T1: ['int64'] } },
+  ],
+  run: (version, inputs) => runTile(version, inputs),
+});
 
 /**
  * ONNX Tile-13: `output.dims[i] = input.dims[i] * repeats[i]`, the input
@@ -27,7 +45,7 @@ export function tile<T extends ResidentType>(input: ResidentTensor<T>, repeats: 
 export function tile<T extends DataType>(input: TensorLike<T>, repeats: Repeats, options?: OutOptions<T>): Tensor<T>;
 export function tile(input: TensorLike | ResidentTensor, repeats: Repeats, options?: OutOptions): Tensor | ResidentTensor {
   requireReady();
-  const version = newest('Tile');
+  const version = newestOf(TILE_OP);
   const context: OpContext = { op: 'Tile', version: version.since };
   const out = outOption(context, options);
   return tileWith(context, version, input, integerList(context, 'repeats', repeats, 'tensor-or-array'), out);

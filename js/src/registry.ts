@@ -1,0 +1,54 @@
+// The registry: every op the library has, listed once. runNode, tw.OPS, the
+// docs' op table, the demo and the op-agnostic test suites read this list;
+// nothing else names the ops. Adding an op is a module under ops/ that
+// exports its definition (ops/definition.ts) and one line here.
+//
+// The named functions never import this file: a page that imports tw.tile
+// carries Tile alone, while runNode and tw.OPS carry every op.
+import type { OpDefinition } from './ops/definition.js';
+import { AS_STRIDED_OP } from './ops/as-strided.js';
+import { CAST_LIKE_OP, CAST_OP } from './ops/cast.js';
+import { CONSTANT_OF_SHAPE_OP } from './ops/constant-of-shape.js';
+import { FLOOR_OP } from './ops/floor.js';
+import { TILE_OP } from './ops/tile.js';
+
+/** Every op, in the order tw.OPS lists them. */
+export const REGISTRY = Object.freeze([
+  FLOOR_OP,
+  TILE_OP,
+  CONSTANT_OF_SHAPE_OP,
+  CAST_OP,
+  CAST_LIKE_OP,
+  AS_STRIDED_OP,
+] as const satisfies readonly OpDefinition[]);
+
+type Registered = (typeof REGISTRY)[number];
+
+/** An op's name, as runNode and tw.OPS know it. */
+export type OpType = Registered['name'];
+
+/** One op of tw.OPS: its schema and where it sits, without its implementation. */
+export type OpSchema<D extends OpDefinition = OpDefinition> = Pick<D, 'domain' | 'versioned' | 'family' | 'summary' | 'named' | 'versions'>;
+
+/** tw.OPS's shape: each registered op's schema under its name. */
+export type OpTable = { readonly [D in Registered as D['name']]: OpSchema<D> };
+
+function schemaOf<D extends OpDefinition>(op: D): OpSchema<D> {
+  const { domain, versioned, family, summary, named, versions } = op;
+  return Object.freeze({ domain, versioned, family, summary, named, versions });
+}
+
+/**
+ * Every op and its versions, as `runNode` resolves them: for each op its
+ * domain, family, one-line summary and named function, and per
+ * since_version its inputs, outputs, attributes and the data types each type
+ * constraint allows (e.g. `OPS.Floor.versions[1].types.T`).
+ */
+export const OPS: OpTable = /* @__PURE__ */ Object.freeze(
+  Object.fromEntries(REGISTRY.map((op) => [op.name, schemaOf(op)])) as unknown as OpTable);
+
+/** The op registered under `name` in `domain`, or undefined. */
+export function registered(name: string, domain: string): OpDefinition | undefined {
+  for (const op of REGISTRY as readonly OpDefinition[]) if (op.name === name && op.domain === domain) return op;
+  return undefined;
+}

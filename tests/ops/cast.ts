@@ -1,0 +1,76 @@
+// Cast's and CastLike's test modules: random pairs of the numeric types Cast-25
+// takes (strings have their own suite, tests/js/cast.test.ts), saturate both ways.
+import * as tw from 'tessera-wasm';
+import { FLOAT_TYPES, expected } from '../js/cast-reference';
+import type { Expected, OpCase, OpTest } from './op-test';
+import { newestTypes, pick, randomDims, randomInput } from './support';
+
+const NUMERIC = newestTypes('Cast', 'T1').filter((t) => t !== 'string');
+
+/** The input's elements as exact values: decoded floats, integers as they are, bool as 0 or 1. */
+function valuesOf(x: tw.Tensor): (number | bigint)[] {
+  if (x.type === 'float32' || x.type === 'float64') return Array.from(x.data as Float32Array);
+  const bits: number = tw.DTYPES[x.type].bits;
+  if (FLOAT_TYPES.has(x.type) || bits < 8) return tw.decode(x) as number[];
+  return Array.from(x.data as ArrayLike<number | bigint>, (v) => (x.type === 'bool' ? (v ? 1 : 0) : v));
+}
+
+/** Storage of `type` holding the expected slots (bits or codes for the narrow types, packed from the low bits up). */
+function storageOf(type: string, slots: (number | bigint)[]): Uint8Array {
+  const { storage, bits } = tw.DTYPES[type as tw.DataType];
+  if (bits < 8) {
+    const bytes = new Uint8Array(Math.ceil((slots.length * bits) / 8));
+    slots.forEach((s, i) => { bytes[(i * bits) >> 3] |= Number(s) << ((i * bits) & 7); });
+    return bytes;
+  }
+  const Storage = (globalThis as unknown as Record<string, new (n: number) => ArrayBufferView & Record<number, unknown>>)[storage];
+  const array = new Storage(slots.length);
+  slots.forEach((s, i) => { array[i] = s; });
+  return new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+}
+
+function castReference(x: tw.Tensor, to: string, saturate: boolean): Expected {
+  if (x.type === to) {  // the same type: the bits as they are (NaN payloads included)
+    const d = x.data as ArrayBufferView;
+    return { type: to, dims: x.dims, storage: new Uint8Array(d.buffer, d.byteOffset, d.byteLength).slice() };
+  }
+  const fromFloat = FLOAT_TYPES.has(x.type);
+  return { type: to, dims: x.dims, storage: storageOf(to, valuesOf(x).map((v) => expected(fromFloat, to, v, saturate))) };
+}
+
+const saturateOf = (c: OpCase) => c.attributes.saturate === undefined || c.attributes.saturate === 1;
+
+function randomPair(random: () => number): { x: tw.Tensor; to: string; saturate: 0 | 1 } {
+  const dims = randomDims(random, 3, 6);
+  return { x: randomInput(random, pick(random, NUMERIC), dims), to: pick(random, NUMERIC), saturate: random() < 0.5 ? 0 : 1 };
+}
+
+export const CAST: OpTest = {
+  op: 'Cast',
+  cases: (random) => Array.from({ length: 12 }, () => {
+    const { x, to, saturate } = randomPair(random);
+    return { label: `${x.type} [${x.dims}] to ${to}, saturate ${saturate}`, inputs: [x], attributes: { to: tw.DTYPES[to as tw.DataType].onnx, saturate } };
+  }),
+  reference: (c) => {
+    const to = (Object.keys(tw.DTYPES) as tw.DataType[]).find((t) => tw.DTYPES[t].onnx === c.attributes.to)!;
+    return [castReference(c.inputs[0]!, to, saturateOf(c))];
+  },
+  named: (c, options) => {
+    const to = (Object.keys(tw.DTYPES) as tw.DataType[]).find((t) => tw.DTYPES[t].onnx === c.attributes.to)!;
+    return tw.cast(c.inputs[0] as never, to, { saturate: saturateOf(c), ...options } as never);
+  },
+  looseNaN: true,
+  fuzz: [],
+};
+
+export const CAST_LIKE: OpTest = {
+  op: 'CastLike',
+  cases: (random) => Array.from({ length: 8 }, () => {
+    const { x, to, saturate } = randomPair(random);
+    return { label: `${x.type} [${x.dims}] like ${to}, saturate ${saturate}`, inputs: [x, randomInput(random, to, [1])], attributes: { saturate } };
+  }),
+  reference: (c) => [castReference(c.inputs[0]!, c.inputs[1]!.type, saturateOf(c))],
+  named: (c, options) => tw.castLike(c.inputs[0] as never, c.inputs[1] as never, { saturate: saturateOf(c), ...options } as never),
+  looseNaN: true,
+  fuzz: [],
+};
