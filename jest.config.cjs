@@ -5,6 +5,11 @@
 // default tessera.wasm; "scalar" runs the suites that exercise ops again on
 // tessera-scalar.wasm (tests/js/scalar-backend.ts loads it before each file's
 // own init()). `jest --selectProjects scalar` runs one.
+//
+// ONNX's own node tests (tests/js/onnx-node.test.ts, ONNX 1.12's data from
+// Debian's libonnx-testdata) are a stage of their own in npm test: the
+// projects "onnx-node" and "onnx-node-scalar", the same two builds, left out
+// of "simd" and "scalar". A plain `jest` runs all four.
 const common = {
   testEnvironment: 'node',
   roots: ['<rootDir>/tests/js'],
@@ -17,9 +22,12 @@ const common = {
   },
 };
 
+const ONNX_NODE = '/onnx-node\\.test\\.ts$';
+const SCALAR_SETUP = ['<rootDir>/tests/js/scalar-backend.ts'];
+
 module.exports = {
   projects: [
-    { ...common, displayName: 'simd', testMatch: ['**/*.test.ts'] },
+    { ...common, displayName: 'simd', testMatch: ['**/*.test.ts'], testPathIgnorePatterns: [ONNX_NODE] },
     {
       ...common,
       displayName: 'scalar',
@@ -29,8 +37,10 @@ module.exports = {
       // engine matrix checks releasing memory on both builds); backends.test.ts
       // and executors.test.ts run both builds side by side already; contributing.test.ts
       // reads only CONTRIBUTING.md and the sources.
-      testPathIgnorePatterns: ['/init\\.test\\.ts$', '/release\\.test\\.ts$', '/backends\\.test\\.ts$', '/executors\\.test\\.ts$', '/contributing\\.test\\.ts$'],
-      setupFilesAfterEnv: ['<rootDir>/tests/js/scalar-backend.ts'],
+      testPathIgnorePatterns: ['/init\\.test\\.ts$', '/release\\.test\\.ts$', '/backends\\.test\\.ts$', '/executors\\.test\\.ts$', '/contributing\\.test\\.ts$', ONNX_NODE],
+      setupFilesAfterEnv: SCALAR_SETUP,
     },
+    { ...common, displayName: 'onnx-node', testMatch: ['**/onnx-node.test.ts'] },
+    { ...common, displayName: 'onnx-node-scalar', testMatch: ['**/onnx-node.test.ts'], setupFilesAfterEnv: SCALAR_SETUP },
   ],
 };

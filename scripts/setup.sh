@@ -8,6 +8,7 @@ cd "$(dirname "$0")/.."
 packages=(
   emscripten doctest-dev libsimde-dev cmake make g++ wabt  # the two builds
   nlohmann-json3-dev                                       # doctest reads the shared op cases (tests/cases)
+  libonnx-testdata                                         # ONNX 1.12's backend node tests (tests/js/onnx-node.test.ts)
   clang libclang-rt-14-dev                                 # sanitizers and libFuzzer
   chromium                                                 # browser tests
   firefox-esr                                              # the engine matrix (tests/engines)

@@ -4,6 +4,8 @@
 #   suite on both wasm builds' kernels (SIMD128, and SIMDe's portable C) in Node
 #   each libFuzzer target over its seed corpus (npm run fuzz runs them longer)
 #   Jest on the API, against the built package, on both wasm builds
+#   ONNX 1.12's backend node tests (Debian's libonnx-testdata) for every
+#   registered op, through tw.runNode, on both wasm builds (Jest)
 #   the published types (tsc --strict on tests/types)
 #   the npm package in scratch projects: Node CJS/ESM, TypeScript, Vite +
 #   Chromium, five bundlers + Chromium, npm pack in a fresh clone, size
@@ -113,9 +115,16 @@ doctest node build/wasm/tessera-tests-scalar.cjs --no-colors
 echo "== TypeScript API (Jest: every suite on tessera.wasm, the op suites again on tessera-scalar.wasm)"
 node_modules/.bin/tsc -p tests/tsconfig.json
 status=0
-node_modules/.bin/jest --json --outputFile=build/jest-results.json || status=$?
+node_modules/.bin/jest --selectProjects simd scalar --json --outputFile=build/jest-results.json || status=$?
 read -r jest_passed jest_failed < <(node -e "const r=require('./build/jest-results.json');console.log(r.numPassedTests, r.numFailedTests + r.numRuntimeErrorTestSuites)")
 count "$jest_passed" "$jest_failed"
+
+echo "== ONNX 1.12's own node tests: every one-node case of an op tw.OPS registers, on both builds (tests/js/onnx-node.test.ts; ONNX_NODE_OP=<Op> npx jest tests/js/onnx-node.test.ts runs one op's; report in build/onnx-node-report.txt)"
+rm -f build/onnx-node-results.json
+node_modules/.bin/jest --selectProjects onnx-node onnx-node-scalar --json --outputFile=build/onnx-node-results.json || status=$?
+# A run that died before writing its counts is one failure.
+read -r node_passed node_failed < <(node -e "try{const r=require('./build/onnx-node-results.json');console.log(r.numPassedTests, r.numFailedTests + r.numRuntimeErrorTestSuites)}catch{console.log(0, 1)}")
+count "$node_passed" "$node_failed"
 
 echo "== published types (tsc --strict on tests/types, and under lib ESNext on tests/types/esnext; one test per file; the teaching messages)"
 types_log=$(mktemp)
