@@ -16,8 +16,10 @@ export interface NodeSpec {
   domain?: string;
   /** The model's opset import for the domain; default: the newest version. */
   opset?: number;
-  /** The node's attributes by name, e.g. `{ size, stride, offset }` for AsStrided or `{ value }` for ConstantOfShape. */
+  /** The node's attributes by name, e.g. `{ size, stride, offset }` for AsStrided or `{ value }` for ConstantOfShape. Integers may be numbers or bigints. */
   attributes?: Record<string, unknown>;
+  /** The node's output count, for the ops whose count the node decides (Split without `split` before version 18). */
+  outputs?: number;
 }
 
 /**
@@ -33,7 +35,7 @@ export function runNode(node: NodeSpec, inputs: readonly unknown[]): (Tensor | R
   requireReady();
   if (node === undefined) throw specError({ op: 'runNode' }, 'node', 'node must be an object (got undefined)');
   // The node's own fields, each read once: an inherited `opset` (a polluted Object.prototype) is not the caller's.
-  const { opType, opset, domain: domainField, attributes } = readOptions({ op: 'runNode' }, 'node', node, NODE_FIELDS, 'field');
+  const { opType, opset, domain: domainField, attributes, outputs } = readOptions({ op: 'runNode' }, 'node', node, NODE_FIELDS, 'field');
   const domain = domainField === undefined || domainField === '' ? 'ai.onnx' : domainField;
   if (typeof opType !== 'string') throw specError({ op: 'runNode' }, 'opType', `node.opType must be a string (got ${describe(opType)})`);
   const op = typeof domain === 'string' ? registered(opType, domain) : undefined;
@@ -51,7 +53,7 @@ export function runNode(node: NodeSpec, inputs: readonly unknown[]): (Tensor | R
   }
   const context: OpContext = { op: opType, version: op.versioned ? version.since : undefined };
   try {
-    return runVersion(context, op, version, attributes, inputs);
+    return runVersion(context, op, version, attributes, inputs, outputCount(context, version, outputs));
   } catch (error) {
     throw opset === undefined || requested === version.since || !op.versioned ? error : withOpset(error, requested);
   }
@@ -65,7 +67,8 @@ function withOpset(error: unknown, opset: number): unknown {
   return new SpecError(error.op, error.version, `${message} (opset ${opset} resolves to ${name}, the newest version <= ${opset})`, error.param);
 }
 
-function runVersion(context: OpContext, op: OpDefinition, version: OpVersion, attributes: unknown, inputs: readonly unknown[]): OpOutput[] {
+function runVersion(context: OpContext, op: OpDefinition, version: OpVersion, attributes: unknown, inputs: readonly unknown[],
+  outputs: number | undefined): OpOutput[] {
   if (!Array.isArray(inputs)) throw specError(context, 'inputs', `inputs must be an array of tensors (got ${describe(inputs)})`);
   const count: number = inputs.length;
   if (count < version.required || (count > version.inputs.length && !version.variadic)) {
@@ -79,11 +82,22 @@ function runVersion(context: OpContext, op: OpDefinition, version: OpVersion, at
     const input: unknown = inputs[i];
     given[i] = input === null && i >= version.required ? undefined : input;
   }
-  const outputs = op.run(version, given, ownAttributes(context, version, attributes));
-  return Array.isArray(outputs) ? [...outputs as readonly OpOutput[]] : [outputs as OpOutput];
+  const results = op.run(version, given, ownAttributes(context, version, attributes), outputs);
+  return Array.isArray(results) ? [...results as readonly OpOutput[]] : [results as OpOutput];
 }
 
-const NODE_FIELDS = ['opType', 'domain', 'opset', 'attributes'] as const;
+/** node.outputs: a count from 1 up, at most the version's outputs unless they are variadic. */
+function outputCount(context: OpContext, version: OpVersion, outputs: unknown): number | undefined {
+  if (outputs === undefined) return undefined;
+  const most = version.variadicOutputs ? Number.MAX_SAFE_INTEGER : version.outputs.length;
+  if (typeof outputs !== 'number' || !Number.isSafeInteger(outputs) || outputs < 1 || outputs > most) {
+    const range = version.variadicOutputs ? 'a positive integer' : `an integer from 1 to ${most} (${version.outputs.join(', ')})`;
+    throw specError(context, 'outputs', `node.outputs must be ${range} (got ${describe(outputs)})`);
+  }
+  return outputs;
+}
+
+const NODE_FIELDS = ['opType', 'domain', 'opset', 'attributes', 'outputs'] as const;
 
 /** The node's attributes, own ones only, each read once into a record with no prototype; unknown names refused. */
 function ownAttributes(context: OpContext, version: OpVersion, attributes: unknown): Record<string, unknown> {

@@ -33,8 +33,13 @@ export type OpFamily = (typeof FAMILIES)[number];
 /** What an op gives back: one tensor, or (Split, TopK) several. */
 export type OpOutput = Tensor | ResidentTensor;
 
-/** An op's runNode implementation: one version's checks and the run, over inputs as given and own attributes read once. */
-export type NodeRunner = (version: OpVersion, inputs: readonly unknown[], attributes: Record<string, unknown>) => OpOutput | readonly OpOutput[];
+/**
+ * An op's runNode implementation: one version's checks and the run, over
+ * inputs as given (an omitted optional input undefined), the node's own
+ * attributes read once, and the node's output count where it gave one
+ * (checked against the version's outputs).
+ */
+export type NodeRunner = (version: OpVersion, inputs: readonly unknown[], attributes: Record<string, unknown>, outputs: number | undefined) => OpOutput | readonly OpOutput[];
 
 /** An op: its schema (every version), where it sits, and how a node runs. */
 export interface OpDefinition {
