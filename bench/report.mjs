@@ -1,6 +1,6 @@
-// The printed report: one markdown table per engine (the README's
-// Performance tables are these), the Node size sweep, and the targets, each
-// judged on ratios within one run.
+// The printed report: one markdown table per engine (scripts/perf-tables.mjs
+// writes docs/performance.md's from bench/results.json with these functions),
+// the Node size sweep, and the targets, each judged on ratios within one run.
 import { AGAINST, COLUMNS, SWEEP_COLUMNS } from './suite.mjs';
 
 const LABELS = { tessera: 'tessera', jsOut: 'js out' };

@@ -92,7 +92,7 @@ const results = {
 };
 console.log(report(results));
 
-// Only a full run with every engine replaces results.json (the README's tables come from it).
+// Only a full run with every engine replaces results.json (scripts/perf-tables.mjs writes the docs' tables from it).
 const complete = !smoke && !only && peers && ENGINES.every((e) => sections[e] && !sections[e].error);
 const file = `${here}${smoke ? 'results-smoke.json' : complete ? 'results.json' : 'results-partial.json'}`;
 writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);

@@ -1,12 +1,16 @@
 const tw = require('tessera-wasm');
 
 async function main() {
-  await tw.init();
-  const x = tw.tensor('float32', [1.5, -2.25, 3, -0.5], [2, 2]);
+  await tw.init();                                                  // loads the WebAssembly module, once
+  const x = tw.tensor('float32', [1.5, -2.25, 3, -0.5], [2, 2]);    // a Tensor: type, values, dims
 
-  console.log(String(tw.tile(x, [1, 2])));                               // repeat along each axis
-  console.log(tw.floor(x).toArray());                                     // round toward -Infinity
-  console.log(String(tw.constantOfShape([2, 3], tw.tensor('int32', [7])))); // a filled tensor
-  console.log(tw.asStrided(x, { size: [2, 2], stride: [1, 2] }).toArray()); // a strided view: transpose
+  const y = tw.floor(x);                                            // an op: a fresh Tensor (x is never written)
+  console.log(String(y));
+
+  const out = new Float32Array(8);                                  // out: the result goes into your array,
+  console.log(tw.tile(x, [1, 2], { out }).data === out);            // no allocation per call
+
+  const r = tw.toResident(x), t = tw.tile(r, [2, 1]);               // resident: the data stays in WebAssembly
+  console.log(t.toTensor().toArray()); r.dispose(); t.dispose();    // memory between ops, copied out once
 }
 main().catch((error) => { console.error(error); process.exitCode = 1; });

@@ -101,7 +101,7 @@ const text = [
   '<!-- Written by scripts/api-md.mjs from the published declarations and their doc comments: do not edit. -->',
   '',
   `Every export of \`tessera-wasm\` (and of \`tessera-wasm/inline\`, the same API), in the order the package lists them.`,
-  'Usage, with examples that run: [README.md](README.md).',
+  'Usage, with examples that run: [README.md](README.md) and the guides ([docs/README.md](docs/README.md)).',
   '',
   ...exports.map(([name, symbol]) => `- [${name}](#${anchor(name, symbol)})`),
   '',

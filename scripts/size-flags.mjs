@@ -4,7 +4,7 @@
 // gzipped, and times two kernels through the package with each variant:
 // Floor on 1e6 float32 and Tile [1024, 1024] x [2, 2] float32 (the CPU time
 // of a call through the package on resident tensors; V8's optimizing tier
-// only), medians of 30 runs, the variants taking turns in one process. The README's size section quotes its output.
+// only), medians of 30 runs, the variants taking turns in one process. docs/sizes.md quotes its output.
 // Usage: node scripts/size-flags.mjs [variant names...]   (npm run build first)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

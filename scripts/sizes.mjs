@@ -3,7 +3,7 @@
 // a baseline per file and one margin; the package test fails a file that
 // outgrows baseline + margin).
 // Usage:
-//   node scripts/sizes.mjs               the README's two tables: sizes, and budgets
+//   node scripts/sizes.mjs               docs/sizes.md's two tables: sizes, and budgets
 //   node scripts/sizes.mjs --check       exits 1 when a file is over its budget
 //   node scripts/sizes.mjs --rebase      sets every baseline to today's size (after a growth worth its bytes)
 //   node scripts/sizes.mjs --init-time [runs]
@@ -46,7 +46,7 @@ export function checkBudgets(files = budgeted()) {
   }));
 }
 
-/** The README's budget table, from scripts/size-budgets.json alone (not today's sizes). */
+/** docs/sizes.md's budget table, from scripts/size-budgets.json alone (not today's sizes). */
 export function budgetTable() {
   const { margin, baseline } = JSON.parse(readFileSync(budgetFile, 'utf8'));
   const limit = (n) => Math.floor(n * (1 + margin));
@@ -114,7 +114,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     const { margin } = JSON.parse(readFileSync(budgetFile, 'utf8'));
     const baseline = Object.fromEntries(Object.entries(budgeted()).map(([name, bytes]) => [name, { raw: bytes.length, gzip: gz(bytes) }]));
     writeFileSync(budgetFile, `${JSON.stringify({ margin, baseline }, null, 2)}\n`);
-    console.log(`${budgetFile} rebased; the README's budget table is now:\n\n${budgetTable()}`);
+    console.log(`${budgetFile} rebased; docs/sizes.md's budget table (paste it there) is now:\n\n${budgetTable()}`);
   } else if (mode === '--check') {
     const over = checkBudgets().filter((b) => !(b.size <= b.limit));
     for (const b of over) console.log(`${b.name} (${b.kind}): ${b.size} B, over its budget of ${b.limit} B (baseline ${b.baseline} B)`);

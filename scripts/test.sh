@@ -13,7 +13,8 @@
 #   the engine matrix: one conformance suite in Node (ESM, require), Deno, Bun
 #   (ESM, require), Chromium and Firefox ESR, SIMD and scalar (tests/engines/run.mjs)
 #   interop: round trips with the real onnxruntime-web and TensorFlow.js
-#   examples/ run as pasted, and the README's code blocks (tests/e2e/examples.test.mjs)
+#   examples/ run as pasted, and the code blocks of the README and docs/ (tests/e2e/examples.test.mjs)
+#   the generated docs: API.md, the README's list of ops, the benchmark tables
 #   the API reference (TypeDoc, warnings as errors), and its copy in the demo's build
 #   the web demo in Debian's Chromium (playwright-core), against its Vite build
 # Ends with one line: "tests: N passed, M failed".
@@ -150,11 +151,17 @@ summarized interop quiet tests/e2e/interop.test.mjs
 echo "== Cast against onnxruntime-node's CPU Cast (tests/e2e/cast-ort.test.mjs)"
 summarized cast-ort quiet tests/e2e/cast-ort.test.mjs
 
-echo "== examples/ and the README's code (tests/e2e/examples.test.mjs)"
+echo "== examples/ and the code of the README and docs/ (tests/e2e/examples.test.mjs)"
 summarized examples quiet tests/e2e/examples.test.mjs
 
 echo "== API.md, the API reference in the package (scripts/api-md.mjs --check: written from dist/types, not stale)"
 summarized api.md all scripts/api-md.mjs --check
+
+echo "== the README's list of ops (scripts/ops-table.mjs --check: written from tw.OPS in dist/, not stale)"
+summarized "ops table" all scripts/ops-table.mjs --check
+
+echo "== the benchmark tables of the README and docs/ (scripts/perf-tables.mjs --check: written from bench/results.json)"
+summarized "perf tables" all scripts/perf-tables.mjs --check
 
 echo "== API reference (TypeDoc into build/api: every export documented, every link resolves)"
 if npm run docs --silent >build/docs.log 2>&1; then

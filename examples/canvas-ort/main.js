@@ -1,5 +1,5 @@
 // Canvas pixels through an onnxruntime-web model and back onto a canvas:
-// ImageData (HWC, RGBA) -> CHW -> float32 -> session.run -> uint8 -> ImageData.
+// ImageData (HWC, RGBA) -> NCHW -> float32 -> session.run -> uint8 -> ImageData.
 import * as ort from 'onnxruntime-web';
 import * as tw from 'tessera-wasm';
 
@@ -18,16 +18,15 @@ input.fillRect(0, 0, W, H);
 // ImageData.data is a Uint8ClampedArray: uint8 data as it is, no copy.
 const image = input.getImageData(0, 0, W, H);
 const hwc = new tw.Tensor('uint8', image.data, [H, W, 4]);
-// HWC to CHW, alpha dropped: out[c][h][w] = pixels[h * W * 4 + w * 4 + c].
-const chw = tw.asStrided(hwc, { size: [3, H, W], stride: [1, W * 4, 4] });
-// uint8 to float32: a plain JS step (tessera-wasm has no Cast op yet).
-const x = new tw.Tensor('float32', Float32Array.from(chw.data), [1, 3, H, W]);
+// HWC to NCHW, alpha dropped: out[0][c][h][w] = pixels[h * W * 4 + w * 4 + c].
+const nchw = tw.asStrided(hwc, { size: [1, 3, H, W], stride: [0, 1, W * 4, 4] });
+const x = tw.cast(nchw, 'float32');       // uint8 0..255 to float32 0..255
 const { y } = await session.run({ x });  // a tessera Tensor is a feed as it is
 
-// float32 back to uint8, and an alpha plane: planes [4, H, W]. Setting floats
-// into a Uint8ClampedArray rounds and clamps them: plain JS again.
+// float32 back to uint8 (truncated toward zero, saturated to 0..255) and an
+// alpha plane of 255: planes [4, H, W].
 const planes = new Uint8ClampedArray(4 * H * W);
-planes.set(y.data);
+tw.cast(y, 'uint8', { out: planes.subarray(0, 3 * H * W) });
 tw.constantOfShape([H, W], tw.tensor('uint8', [255]), { out: planes.subarray(3 * H * W) });
 // CHW to HWC, written straight into a new ImageData's pixels.
 const result = new ImageData(W, H);

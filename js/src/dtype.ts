@@ -18,7 +18,7 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** A data type name of the data type table (README, "Data types"): `'float32'`, `'int64'`, `'float8e4m3fn'`, ... */
+/** A data type name of the data type table (docs/data-types.md): `'float32'`, `'int64'`, `'float8e4m3fn'`, ... */
 export type DataType = keyof typeof DTYPES;
 
 interface StorageClasses {

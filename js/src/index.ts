@@ -1,5 +1,5 @@
-// tessera-wasm: ONNX Tile, Floor and ConstantOfShape and Ascend ATB AsStrided,
-// as WebAssembly SIMD128 kernels behind a spec-checking TypeScript API.
+// tessera-wasm: ONNX Tile, Floor, ConstantOfShape, Cast and CastLike and Ascend
+// ATB AsStrided, as WebAssembly SIMD128 kernels behind a spec-checking TypeScript API.
 export { init, backendInfo, simdSupported, type InitOptions, type BackendInfo, type WasmSource } from './init.js';
 export { Tensor, type TensorLike, type Float16ArrayLike } from './tensor.js';
 export { SpecError } from './errors.js';

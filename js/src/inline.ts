@@ -1,7 +1,7 @@
 // tessera-wasm/inline: the same API with both WebAssembly builds inside the
 // JavaScript, as base64 text. Nothing to copy, serve or locate: it works with
 // any bundler and served as it is from a CDN, at the price of carrying
-// both builds, as base64 (a third larger than the binary): the README's Sizes.
+// both builds, as base64 (a third larger than the binary): docs/sizes.md.
 // scripts/build.mjs writes glue/tessera-inline-wasm.js from dist/wasm/.
 import { init as initFrom, readInitOptions, simdSupported, type InitOptions } from './init.js';
 import { SCALAR_WASM_BASE64, SIMD_WASM_BASE64 } from './glue/tessera-inline-wasm.js';

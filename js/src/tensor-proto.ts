@@ -212,7 +212,7 @@ function concat(chunks: readonly Uint8Array[], total: number): ArrayBuffer {
   return out.buffer;
 }
 
-/** Zeroes the bits of a packed type's last byte that no element uses, as the packed storage layout requires (README, "Data types"). */
+/** Zeroes the bits of a packed type's last byte that no element uses, as the packed storage layout requires (docs/data-types.md). */
 function clearPadding(type: DataType, size: number, data: Uint8Array): void {
   const perByte = 8 / DTYPES[type].bits;
   const used = size % perByte;

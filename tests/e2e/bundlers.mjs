@@ -1,5 +1,5 @@
 // The package under each bundler a web app might use, with the settings the
-// README's bundler table gives and nothing else: Vite, webpack 5, Parcel 2,
+// bundler table of docs/bundlers.md gives and nothing else: Vite, webpack 5, Parcel 2,
 // esbuild and Rollup 4 (+ @rollup/plugin-node-resolve) each build the pages
 // of fixtures/bundler-app once, and headless Chromium loads every page from
 // the build output alone, served with a strict CSP:
@@ -24,7 +24,7 @@ const fromBundlers = createRequire(bundlersDir);
 const importFromBundlers = (name) => import(pathToFileURL(fromBundlers.resolve(name)).href);
 const CSP = "script-src 'self' 'wasm-unsafe-eval'";
 
-// What the README promises for each: `copies` says whether the default entry
+// What docs/bundlers.md promises for each: `copies` says whether the default entry
 // works as is (the bundler copies the .wasm that new URL(…, import.meta.url)
 // names, or the package's files are served as they are); `pages` are the
 // fixture's pages it builds; `inlineScripts` the pages it gives an inline

@@ -1,7 +1,7 @@
 // The examples/ folder, run as a newcomer would run it after pasting from
-// the README:
-//   - every README code block marked <!-- examples/FILE --> is exactly that file,
-//     and every other js block runs (unless marked <!-- not run: why -->);
+// the README or a guide (docs/*.md):
+//   - every code block of those pages marked <!-- examples/FILE --> is exactly
+//     that file, and every other js block runs (unless marked <!-- not run: why -->);
 //   - node-esm.mjs and node-cjs.cjs print what the ops give;
 //   - ort-interop.mjs and tfjs-interop.mjs run against the real
 //     onnxruntime-web and TensorFlow.js;
@@ -30,19 +30,28 @@ function expectEqual(actual, expected, what) {
   if (actual !== expected) throw new Error(`${what}:\n--- expected\n${expected}\n--- got\n${actual}`);
 }
 
-// ---------------------------------------------------------------- README = files
+// ---------------------------------------------------------------- pages = files
 
-await check('README: each code block marked <!-- examples/FILE --> is that file, byte for byte', () => {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const marked = [...readme.matchAll(/<!-- (examples\/[\w./-]+) -->\n```\w*\n([\s\S]*?)```\n/g)];
-  const names = marked.map(([, file]) => file);
-  for (const required of ['examples/node-esm.mjs', 'examples/node-cjs.cjs']) {
-    if (!names.includes(required)) throw new Error(`README has no code block marked <!-- ${required} -->`);
+// The README first, then every guide: their code blocks are what this file checks.
+const PAGES = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
+const pageText = (page) => readFileSync(join(root, page), 'utf8');
+
+await check('README and docs/: each code block marked <!-- examples/FILE --> is that file, byte for byte', () => {
+  const shown = [];
+  for (const page of PAGES) {
+    const text = pageText(page);
+    const marked = [...text.matchAll(/<!-- (examples\/[\w./-]+) -->\n```\w*\n([\s\S]*?)```\n/g)];
+    const markers = text.match(/<!-- examples\//g)?.length ?? 0;
+    if (markers !== marked.length) throw new Error(`${page}: ${markers - marked.length} <!-- examples/... --> markers are not followed directly by a code block`);
+    for (const [, file, code] of marked) expectEqual(code, readFileSync(join(root, file), 'utf8'), `${page} block for ${file}`);
+    if (page === 'README.md') {
+      for (const required of ['examples/node-esm.mjs', 'examples/node-cjs.cjs']) {
+        if (!marked.some(([, file]) => file === required)) throw new Error(`README has no code block marked <!-- ${required} -->`);
+      }
+    }
+    shown.push(...marked.map(([, file]) => `${file} in ${page}`));
   }
-  const markers = readme.match(/<!-- examples\//g).length;
-  if (markers !== marked.length) throw new Error(`${markers - marked.length} <!-- examples/... --> markers are not followed directly by a code block`);
-  for (const [, file, code] of marked) expectEqual(code, readFileSync(join(root, file), 'utf8'), `README block for ${file}`);
-  console.log(`  (${names.join(', ')})`);
+  console.log(`  (${shown.join(', ')})`);
 });
 
 // ---------------------------------------------------------------- Node
@@ -54,9 +63,9 @@ symlinkSync(join(root, 'node_modules/onnxruntime-web'), join(work, 'node_modules
 for (const name of ['tfjs-core', 'tfjs-backend-cpu']) {
   symlinkSync(join(root, 'node_modules/@tensorflow', name), join(work, 'node_modules/@tensorflow', name), 'dir');
 }
-const PAGES = ['vite', 'canvas-ort'];  // Vite projects, built and run in Chromium below
+const VITE_PROJECTS = ['vite', 'canvas-ort'];  // built and run in Chromium below
 for (const file of readdirSync(examples)) {
-  if (!PAGES.includes(file)) cpSync(join(examples, file), join(work, file));
+  if (!VITE_PROJECTS.includes(file)) cpSync(join(examples, file), join(work, file));
 }
 
 function runNode(file) {
@@ -65,43 +74,51 @@ function runNode(file) {
   return result.stdout;
 }
 
-// What the quick start prints: Tile [1, 2] repeats each row's two elements;
-// Floor rounds toward -Infinity (-2.25 -> -3, -0.5 -> -1); ConstantOfShape
-// fills [2, 3] with 7; AsStrided with size [2, 2], stride [1, 2] reads the
-// 2x2 input column by column (its transpose).
-const QUICK_START = `Tensor float32 [2, 4]
-[[1.5, -2.25, 1.5, -2.25],
- [3, -0.5, 3, -0.5]]
-[ [ 1, -3 ], [ 3, -1 ] ]
-Tensor int32 [2, 3]
-[[7, 7, 7],
- [7, 7, 7]]
-[ [ 1.5, 3 ], [ -2.25, -0.5 ] ]
+// What the quick start prints: Floor rounds toward -Infinity (-2.25 -> -3,
+// -0.5 -> -1); the Tile into `out` gives `out` itself; the resident Tile
+// [2, 1] repeats the two rows.
+const QUICK_START = `Tensor float32 [2, 2]
+[[1, -3],
+ [3, -1]]
+true
+[ [ 1.5, -2.25 ], [ 3, -0.5 ], [ 1.5, -2.25 ], [ 3, -0.5 ] ]
 `;
 
-await check('README: every other js block runs as pasted (an ES module, after import and init())', () => {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const blocks = [...readme.matchAll(/(?:<!-- ([^\n]*) -->\n)?```js\n([\s\S]*?)```\n/g)];
-  let ran = 0;
-  for (const [, marker, code] of blocks) {
-    if (marker?.startsWith('examples/')) continue;  // checked above, and run below
-    if (marker?.startsWith('not run: ')) {
-      console.log(`  (not run: ${marker.slice('not run: '.length)})`);
-      continue;
+// Each page's other js blocks, one Node process each, as pasted after the
+// import and init() a page's readers are told to write first.
+let ranInAll = 0;
+for (const page of PAGES) {
+  const text = pageText(page);
+  const blocks = [...text.matchAll(/(?:<!-- ([^\n]*) -->\n)?```js\n([\s\S]*?)```\n/g)];
+  const fences = text.match(/^```js$/gm)?.length ?? 0;
+  if (fences === 0) continue;
+  await check(`${page}: every other js block runs as pasted (an ES module, after import and init())`, () => {
+    if (blocks.length !== fences) throw new Error(`${page} opens ${fences} js blocks, of which the pattern finds ${blocks.length}: is one indented, or not closed by a line of three backticks?`);
+    let ran = 0;
+    for (const [, marker, code] of blocks) {
+      if (marker?.startsWith('examples/')) continue;  // checked above, and run below
+      if (marker?.startsWith('not run: ')) {
+        console.log(`  (not run: ${marker.slice('not run: '.length)})`);
+        continue;
+      }
+      const file = `${page.replace(/\W+/g, '-')}-${++ran}.mjs`;
+      writeFileSync(join(work, file), `import * as tw from 'tessera-wasm';\nawait tw.init();\n${code}`);
+      try {
+        runNode(file);
+      } catch (error) {
+        throw new Error(`${page} block ${ran}:\n${code}\n${error.message}`);
+      }
     }
-    const file = `readme-${++ran}.mjs`;
-    writeFileSync(join(work, file), `import * as tw from 'tessera-wasm';\nawait tw.init();\n${code}`);
-    try {
-      runNode(file);
-    } catch (error) {
-      throw new Error(`README block ${ran}:\n${code}\n${error.message}`);
-    }
-  }
-  if (ran < 10) throw new Error(`only ${ran} blocks ran: is the pattern still matching?`);
-  console.log(`  (${ran} blocks ran)`);
+    ranInAll += ran;
+    console.log(`  (${ran} blocks ran)`);
+  });
+}
+
+await check('the pages\' blocks ran: the pattern still matches them', () => {
+  if (ranInAll < 20) throw new Error(`only ${ranInAll} blocks ran in ${PAGES.join(', ')}`);
 });
 
-await check('examples/node-esm.mjs prints the four ops\' results', () => {
+await check('examples/node-esm.mjs prints the quick start\'s results', () => {
   expectEqual(runNode('node-esm.mjs'), QUICK_START, 'output');
 });
 
@@ -177,14 +194,15 @@ Tensor float32 [2, 2]
 backend: SIMD128`, 'page text');
 }));
 
-await check('examples/canvas-ort: canvas pixels -> CHW float32 -> onnxruntime-web (x * 0.5) -> back onto a canvas, every pixel right, in Chromium', () => inViteAndChromium('canvas-ort', async (page) => {
+await check('examples/canvas-ort: canvas pixels -> NCHW float32 (tw.cast) -> onnxruntime-web (x * 0.5) -> uint8 (tw.cast) -> back onto a canvas, every pixel right, in Chromium', () => inViteAndChromium('canvas-ort', async (page) => {
   const { before, after, text } = await page.evaluate(() => {
     const read = (id) => { const c = document.querySelector(id).getContext('2d'); return Array.from(c.getImageData(0, 0, c.canvas.width, c.canvas.height).data); };
     return { before: read('#input'), after: read('#output'), text: document.querySelector('#out').textContent };
   });
   if (!text.startsWith('ran 64x48 pixels through the model')) throw new Error(`page text: ${text}`);
-  // What the model does to each channel, and alpha 255: computed here, apart from the page.
-  const expected = before.map((v, i) => (i % 4 === 3 ? 255 : Uint8ClampedArray.of(v * 0.5)[0]));
+  // What the model does to each channel (x * 0.5, exact in float32), cast back
+  // to uint8 (truncated toward zero), and alpha 255: computed here, apart from the page.
+  const expected = before.map((v, i) => (i % 4 === 3 ? 255 : Math.trunc(v * 0.5)));
   const wrong = expected.findIndex((v, i) => v !== after[i]);
   if (wrong >= 0) throw new Error(`pixel ${wrong >> 2} channel ${wrong % 4}: ${after[wrong]}, expected ${expected[wrong]} (input ${before[wrong]})`);
   if (new Set(before).size < 20) throw new Error('the input canvas holds too few distinct values to test anything');

@@ -29,6 +29,9 @@ import { publishTests } from './publish.mjs';
 // ---------------------------------------------------------------------------
 // The tarball
 
+/** The package's Markdown pages whose links must resolve: the README, API.md, the guides (docs/), examples/README.md. */
+const LINKED_PAGES = (packed) => ['README.md', 'API.md', 'examples/README.md', ...packed.filter((f) => /^docs\/[\w-]+\.md$/.test(f))];
+
 /**
  * The relative links (Markdown links and images, <img src>) of the package's
  * user-facing Markdown files that lead nowhere inside the tarball: a file
@@ -37,7 +40,7 @@ import { publishTests } from './publish.mjs';
  */
 function brokenLinks(packed, read) {
   const broken = [];
-  for (const page of ['README.md', 'API.md', 'examples/README.md']) {
+  for (const page of LINKED_PAGES(packed)) {
     if (!packed.includes(page)) {
       broken.push(`${page} (not packed)`);
       continue;
@@ -70,12 +73,12 @@ await group('npm pack', async () => {
   const stray = files.filter((f) => !allowed.some((pattern) => pattern.test(f)));
   report('tarball holds only dist/ (esm, cjs, types, wasm), inline/package.json, the docs (README, API, CHANGELOG, CONTRIBUTING, docs/, examples/), LICENSE, package.json', stray.length === 0, `stray: ${stray.join(', ')}`);
   const broken = brokenLinks(files, (file) => readFileSync(join(root, file), 'utf8'));
-  report('every relative link of README.md, API.md and examples/README.md resolves inside the tarball', broken.length === 0, `broken: ${broken.join(', ')}`);
+  report('every relative link of README.md, API.md, examples/README.md and docs/*.md resolves inside the tarball', broken.length === 0, `broken: ${broken.join(', ')}`);
   const required = ['dist/esm/index.js', 'dist/cjs/index.cjs', 'dist/types/index.d.ts', 'dist/types/index.d.cts',
     'dist/esm/inline.js', 'dist/cjs/inline.cjs', 'dist/types/inline.d.ts', 'dist/types/inline.d.cts', 'inline/package.json',
-    'dist/wasm/tessera.wasm', 'dist/wasm/tessera-scalar.wasm', 'README.md', 'LICENSE', 'package.json', 'API.md', 'CHANGELOG.md'];
+    'dist/wasm/tessera.wasm', 'dist/wasm/tessera-scalar.wasm', 'README.md', 'LICENSE', 'package.json', 'API.md', 'CHANGELOG.md', 'docs/README.md'];
   const absent = required.filter((f) => !files.includes(f));
-  report('tarball holds both entries in each build, both declaration kinds, both .wasm files, README, API.md, CHANGELOG, LICENSE', absent.length === 0, `absent: ${absent.join(', ')}`);
+  report('tarball holds both entries in each build, both declaration kinds, both .wasm files, README, API.md, CHANGELOG, the guides\' index, LICENSE', absent.length === 0, `absent: ${absent.join(', ')}`);
   const dts = files.filter((f) => f.endsWith('.d.ts')).map((f) => f.replace(/\.d\.ts$/, ''));
   const dcts = files.filter((f) => f.endsWith('.d.cts')).map((f) => f.replace(/\.d\.cts$/, ''));
   report('every .d.ts has its .d.cts twin', dts.join() === dcts.join(), `d.ts: ${dts.length}, d.cts: ${dcts.length}`);

@@ -1,5 +1,5 @@
 // Cast in every engine of the matrix: a table of conversions whose results are
-// written out by hand from the rules (README, "Cast"), each run fresh,
+// written out by hand from the rules (docs/using-ops.md, "Cast and CastLike"), each run fresh,
 // resident and into `out`, through tw.cast and runNode; and each version's
 // type and attribute rules as SpecErrors. Strings run fresh only (they cannot
 // be resident or go into `out`).

@@ -1,5 +1,5 @@
 // The error contract on a sample of bad inputs: each a tw.SpecError with op,
-// version and param (README, "Errors"), a message that starts with the op,
+// version and param (docs/using-ops.md, "Errors"), a message that starts with the op,
 // no memory held, and the input unchanged.
 import { expectSpecError, expectUnchanged } from './checks.mjs';
 import { storageBytes } from './reference.mjs';

@@ -2,7 +2,7 @@
 // its initial size after a large op, pinned by a live resident tensor (which
 // keeps its data), ops right after a release, no release between
 // back-to-back ops, and (on a browser's main thread) a release in a Worker
-// that leaves this realm's instance alone. Logs the figures the README quotes.
+// that leaves this realm's instance alone. Logs the figures docs/memory.md quotes.
 import { mismatch } from './checks.mjs';
 
 const MiB = 2 ** 20;

@@ -69,7 +69,7 @@ const CELLS = {
     engine: () => `Deno ${version(bin('deno'), ['--version'], /deno (\S+)/)}`,
     command: (backend) => [bin('deno'), ['run', '--no-prompt', `--allow-read=${[join(root, 'dist/wasm'), ...(hasVectors ? [VECTORS] : [])]}`,
       'tests/engines/esm.mjs', `backend=${backend}`]],
-    // What a Deno user who forgot the flag sees (README, "Supported engines").
+    // What a Deno user who forgot the flag sees (docs/engines.md, "Deno").
     extra: { name: 'without --allow-read', command: [bin('deno'), ['run', '--no-prompt', 'tests/engines/esm.mjs', 'expect=no-read']] },
   },
   'bun-esm': { engine: () => `Bun ${version(bin('bun'), ['--version'], /(\S+)/)}`, command: (backend) => [bin('bun'), ['tests/engines/esm.mjs', `backend=${backend}`]] },
@@ -96,7 +96,7 @@ function report(name, lines, counts) {
   failed += counts.failed;
   console.log(`${name}: ${counts.passed} passed, ${counts.failed} failed`);
   for (const line of lines) if (/^(ONNX vectors: skipped|out mode: not run|4 GiB memory: skipped)/.test(line)) notes.add(line);
-  for (const line of lines) if (line.startsWith('memory: ')) console.log(`  ${name} ${line}`);  // the README's Memory figures
+  for (const line of lines) if (line.startsWith('memory: ')) console.log(`  ${name} ${line}`);  // docs/memory.md's figures
   for (const line of lines) if (line.startsWith('float16Array: ')) console.log(`  ${name} ${line}`);  // which check ran where
   const failures = lines.filter((line) => line.startsWith('FAIL'));
   for (const line of failures.slice(0, FAILURES_SHOWN)) console.log(`  ${line.split('\n').join('\n  ')}`);

@@ -20,7 +20,7 @@
 //     in reference.mjs, over every data type: a type the op (version) takes
 //     must match the reference byte for byte and leave its input unchanged; a
 //     type it does not take must be a SpecError naming op, version and param.
-//     Modes: fresh outputs, resident tensors, and `out` (README, "Fresh
+//     Modes: fresh outputs, resident tensors, and `out` (docs/out-and-resident.md, "Fresh
 //     arrays, `out`, or resident tensors");
 //   - Cast and CastLike: hand-written conversions in every mode and their
 //     versions' rules (cast.mjs);

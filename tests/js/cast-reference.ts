@@ -1,4 +1,4 @@
-// An independent reference for Cast, written from the rules as the README
+// An independent reference for Cast, written from the rules as docs/using-ops.md
 // states them, sharing nothing with the library's converters: narrow outputs
 // are found by searching the output type's table of values (every code
 // decoded by tw.decode) for the nearest one, ties to the even code, instead

@@ -12,7 +12,7 @@ import { typesOf } from './helpers';
 
 beforeAll(() => tw.init());
 
-// Cases per property; the figures the README gives.
+// Cases per property; the figures docs/reliability.md gives.
 const VALID_RUNS = 2000;
 const INVALID_RUNS = 1000;
 const ANYTHING_RUNS = 500;

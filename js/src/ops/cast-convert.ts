@@ -2,7 +2,7 @@
 // SIMD128 kernels (cast-pairs in generated/casts.ts says which pairs those
 // serve), and the only path for the rest. Each element is read exactly
 // (numbers as doubles, int64 and uint64 as bigints, strings parsed) and
-// rounded once into the output type. The rules (README, "Cast"):
+// rounded once into the output type. The rules (docs/number-formats.md, "Cast"):
 //   float -> float: round to nearest even; float8 types by `saturate`,
 //     float8e8m0 by `roundMode` (the narrow formats are tw.encode's own code).
 //   float -> integer: truncate toward zero; NaN -> 0; beyond the range ->

@@ -82,7 +82,7 @@ export interface CastOptions<T extends DataType = DataType> {
 
 /**
  * ONNX Cast-25: x's elements converted to type `to`, with the same dims. The
- * rules, pair by pair (README, "Cast"): floats round to nearest even (float8
+ * rules, pair by pair (docs/using-ops.md, "Cast and CastLike"): floats round to nearest even (float8
  * by `saturate`, float8e8m0 by `roundMode`); floats to integers truncate
  * toward zero, NaN to 0, saturating at the type's ends; integers to integers
  * keep the low bits; strings parse "NaN", "INF", "-INF" and decimal literals.
