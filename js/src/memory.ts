@@ -1,7 +1,7 @@
 // What the module's memory holds, and giving it back: by the caller's
 // releaseMemory(), or by itself once the memory has grown and stayed idle.
 import { specError } from './errors.js';
-import { isReady, opInProgress, renewInstance, residentsAlive, wasm } from './wasm.js';
+import { isReady, opInProgress, renewInstance, residentsAlive, wasm } from './instance.js';
 
 /** When the library gives memory back by itself (`init({ autoRelease })`); `false` turns it off. */
 export interface AutoRelease {
@@ -71,7 +71,7 @@ export function configureAutoRelease(options: AutoRelease | false): void {
   if (!autoRelease.enabled) cancelAutoRelease();
 }
 
-/** Called by wasm.ts each time an op frees a block: the memory is in use now. */
+/** Called by allocator.ts each time an op frees a block: the memory is in use now. */
 export function noteUse(memoryBytes: number): void {
   if (!autoRelease.enabled || memoryBytes <= autoRelease.aboveBytes) return;
   lastUse = Date.now();

@@ -1,0 +1,108 @@
+// The plans an op hands the dispatcher (dispatch.ts): what the output is and
+// what moves, maps, converts or fills it, with the kernel and the JS twins
+// that can compute it. An op makes its *Ops once (not per call: a small op's
+// cost is mostly per call) and a plan per call.
+import type { DataType } from '../dtype.js';
+import type { OpContext } from '../errors.js';
+import type { ResidentTensor, ResidentType } from '../resident.js';
+import type { Tensor } from '../tensor.js';
+import type { NumberArray } from '../typed-array.js';
+import type { Kernels } from '../wasm.js';
+
+/**
+ * What a move op gives the dispatcher, made once per op (not per call: a
+ * small op's cost is mostly per call): its kernel and its JS twins, each
+ * over the op's own arguments `A` that a plan carries.
+ */
+export interface MoveOps<A> {
+  /** The kernel's uint32 parameters (made only when the kernel runs). */
+  readonly params: (args: A) => readonly number[];
+  readonly kernel: (kernels: Kernels, x: number, y: number, elementSize: number, params: number, args: A) => void;
+  /** The move as plain loops over slots (an element is `lanes` of them: words, or values that copy exactly), where the op has that twin. */
+  readonly loop?: (x: NumberArray, y: NumberArray, lanes: number, args: A) => void;
+  /** The move with TypedArray built-ins between byte arrays, where the op has that twin. */
+  readonly builtin?: (x: Uint8Array, y: Uint8Array, elementSize: number, args: A) => void;
+}
+
+/** Elements of the input moved to new places (Tile, AsStrided): one kernel serves every type of a width. */
+export interface MovePlan<A = unknown> {
+  readonly kind: 'move';
+  readonly context: OpContext;
+  readonly input: Tensor | ResidentTensor;
+  /** Output dims and element count. */
+  readonly dims: readonly number[];
+  readonly size: number;
+  readonly ops: MoveOps<A>;
+  readonly args: A;
+  /** Whether the built-ins twin takes this shape (AsStrided's needs stride-1 rows). */
+  readonly builtin: boolean;
+  /** What the built-ins twin costs: output rows, elements per row, and built-in calls per row. */
+  readonly rows: number;
+  readonly rowElements: number;
+  readonly callsPerRow: number;
+}
+
+/** What a map op gives the dispatcher once: its kernel over the op's own arguments (Floor: the ONNX type number), and its JS twin. */
+export interface MapOps<A> {
+  readonly kernel: (kernels: Kernels, x: number, y: number, size: number, args: A) => void;
+  /** The map as a plain loop between arrays of the storage class, for the arguments it takes (undefined for the rest). */
+  readonly loop?: (args: A) => MapLoop | undefined;
+}
+
+/** x and y may overlap (one buffer): `backward` says y starts past x, so the loop runs from the end. */
+export type MapLoop = (x: ArrayBufferView, y: ArrayBufferView, size: number, backward: boolean) => void;
+
+/** Each element mapped on its own (Floor): the kernel reads x and writes y, which may be the same block. */
+export interface MapPlan<A = unknown> {
+  readonly kind: 'map';
+  readonly context: OpContext;
+  readonly input: Tensor | ResidentTensor;
+  readonly inputName: string;
+  readonly outType: ResidentType;
+  readonly ops: MapOps<A>;
+  readonly args: A;
+}
+
+/**
+ * What a convert op gives the dispatcher once: its kernel over the op's own
+ * arguments where one serves them (Cast: tessera/casts.inc's pairs), and its
+ * JS twin, which takes every case.
+ */
+export interface ConvertOps<A> {
+  readonly hasKernel: (args: A) => boolean;
+  readonly kernel: (kernels: Kernels, x: number, y: number, size: number, args: A) => void;
+  /** x: the input's storage (string[] for strings); y: the output's, zeroed (a Uint16Array for float16). */
+  readonly twin: (x: unknown, y: unknown, size: number, args: A) => void;
+}
+
+/** Each element converted to another type (Cast): the same dims, a new type. */
+export interface ConvertPlan<A = unknown> {
+  readonly kind: 'convert';
+  readonly context: OpContext;
+  readonly input: Tensor | ResidentTensor;
+  readonly outType: DataType;
+  readonly ops: ConvertOps<A>;
+  readonly args: A;
+}
+
+/** Every element one value (ConstantOfShape). */
+export interface FillPlan {
+  readonly kind: 'fill';
+  readonly context: OpContext;
+  readonly type: ResidentType;
+  /** The value's storage bytes: one element (one byte for a packed type). */
+  readonly pattern: Uint8Array;
+  readonly dims: readonly number[];
+  readonly size: number;
+  /** The caller asked for a resident output. */
+  readonly resident: boolean;
+}
+
+// Each op's arguments are its own: `any` here stands for "some A", which the
+// plan's ops and args share (TypeScript has no existential types).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Plan = MovePlan<any> | MapPlan<any> | ConvertPlan<any> | FillPlan;
+
+/** Who computes an output: plain JS loops, TypedArray built-ins, or the kernel in WebAssembly. */
+export type Executor = 'loop' | 'builtin' | 'kernel';
+
