@@ -13,7 +13,7 @@ import { FLOOR_OP } from './ops/floor.js';
 import { TILE_OP } from './ops/tile.js';
 
 /** Every op, in the order tw.OPS lists them. */
-export const REGISTRY = Object.freeze([
+export const REGISTRY = /* @__PURE__ */ Object.freeze([
   FLOOR_OP,
   TILE_OP,
   CONSTANT_OF_SHAPE_OP,
@@ -44,8 +44,13 @@ function schemaOf<D extends OpDefinition>(op: D): OpSchema<D> {
  * since_version its inputs, outputs, attributes and the data types each type
  * constraint allows (e.g. `OPS.Floor.versions[1].types.T`).
  */
-export const OPS: OpTable = /* @__PURE__ */ Object.freeze(
-  Object.fromEntries(REGISTRY.map((op) => [op.name, schemaOf(op)])) as unknown as OpTable);
+export const OPS: OpTable = /* @__PURE__ */ opTable();
+
+// A call with no arguments, so that a bundle that never reads OPS drops it
+// whole: a pure call's arguments would stay if they did any work.
+function opTable(): OpTable {
+  return Object.freeze(Object.fromEntries(REGISTRY.map((op) => [op.name, schemaOf(op)]))) as unknown as OpTable;
+}
 
 /** The op registered under `name` in `domain`, or undefined. */
 export function registered(name: string, domain: string): OpDefinition | undefined {

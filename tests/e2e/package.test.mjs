@@ -21,6 +21,7 @@
 // TESSERA_KEEP_E2E=1 keeps the temp dir for a look.
 import { mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { bundlerTests } from './bundlers.mjs';
 import { checksCjs, checksEsm, counts, fixture, fixtures, group, launchChromium, report, reportResults, root, run, runHost, runPage,
   scratch as scratchWith, serve, work } from './harness.mjs';
@@ -113,6 +114,24 @@ if (!tarball) {
   process.exit(1);
 }
 const scratch = (name, packageJson, files) => scratchWith(name, tarball, packageJson, files);
+
+// The named functions never import the registry: a page that imports one op
+// carries that op alone, however many the library has (runNode and tw.OPS
+// carry them all). Bundled as a user's bundler would, minified and gzipped.
+await group('tree-shaking: a page importing init, Tensor and tile carries Tile alone', async () => {
+  const dir = join(work, 'shake');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'entry.mjs'), `import { init, Tensor, tile } from ${JSON.stringify(join(root, 'dist/esm/index.js'))};\n`
+    + `await init();\nconsole.log(tile(new Tensor('float32', new Float32Array(4), [2, 2]), [1, 2]).dims);\n`);
+  run(join(root, 'node_modules/.bin/esbuild'), ['entry.mjs', '--bundle', '--minify', '--format=esm', '--platform=browser',
+    '--outfile=out.js', '--log-level=warning'], dir);
+  const bundle = readFileSync(join(dir, 'out.js'));
+  const gzipped = gzipSync(bundle, { level: 9 }).length;
+  report('the tile-only bundle is at most 23,000 bytes gzipped (esbuild, minified)', gzipped <= 23000, `${gzipped} bytes`);
+  const tw = await import(join(root, 'dist/esm/index.js'));
+  const others = Object.keys(tw.OPS).filter((op) => op !== 'Tile' && bundle.includes(`"${op}"`));
+  report('no other op of tw.OPS is named in it', others.length === 0, `named: ${others.join(', ')}`);
+});
 
 await group('@arethetypeswrong/cli on the tarball', async () => {
   // The .wasm subpaths are files, not modules: nothing to type.

@@ -12,7 +12,7 @@ import { type OutOf, type OutOptions, checkOut, opOptions, refuseOverlap } from 
 import { hasStrideOneRows, paramList, stridedRows } from './twins.js';
 
 /** AsStrided: an ATB op, one unversioned schema whose types are the ATB spec's (the named function takes every type). */
-export const AS_STRIDED_OP = /* @__PURE__ */ defineOp({
+export const AS_STRIDED_OP = /* @__PURE__ */ defineOp(() => ({
   name: 'AsStrided',
   domain: 'atb',
   versioned: false,
@@ -23,7 +23,7 @@ export const AS_STRIDED_OP = /* @__PURE__ */ defineOp({
     { since: 1, inputs: ['x'], required: 1, outputs: ['y'], attributes: ['size', 'stride', 'offset'], types: { T: ['float16', 'int64'] } },
   ],
   run: (version, [x], attributes) => runAsStrided(version, x, attributes),
-});
+}));
 
 /** AsStrided's parameters: output dims, the input stride of each, and the starting element. */
 export interface AsStridedParams {

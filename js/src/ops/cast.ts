@@ -12,7 +12,7 @@ import { type ResidentTensor, type ResidentType, asOperand } from '../resident.j
 import type { Tensor, TensorLike } from '../tensor.js';
 import { requireReady } from '../wasm.js';
 import { type OpVersion, defineOp, newestOf } from './definition.js';
-import { FLOAT8_V19, NUMERIC_AND_BOOL } from './type-sets.js';
+import { extend, FLOAT8_V19, NUMERIC_AND_BOOL } from './type-sets.js';
 import { booleanOption, choiceOption } from '../options.js';
 import { requireType } from './check.js';
 import { type CastRules, convertInJs } from './cast-convert.js';
@@ -20,13 +20,13 @@ import { type ConvertOps, type ConvertPlan, dispatch } from './dispatch.js';
 import { type OutOf, checkOut, opOptions } from './out.js';
 
 const CAST_1 = NUMERIC_AND_BOOL;
-const CAST_9 = [...CAST_1, 'string'] as const;
-const CAST_13 = [...CAST_9, 'bfloat16'] as const;
-const CAST_19 = [...CAST_13, ...FLOAT8_V19] as const;
-const CAST_21 = [...CAST_19, 'uint4', 'int4'] as const;
-const CAST_23 = [...CAST_21, 'float4e2m1'] as const;
-const CAST_24 = [...CAST_23, 'float8e8m0'] as const;
-const CAST_25 = [...CAST_24, 'uint2', 'int2'] as const;
+const CAST_9 = /* @__PURE__ */ extend(CAST_1, ['string']);
+const CAST_13 = /* @__PURE__ */ extend(CAST_9, ['bfloat16']);
+const CAST_19 = /* @__PURE__ */ extend(CAST_13, FLOAT8_V19);
+const CAST_21 = /* @__PURE__ */ extend(CAST_19, ['uint4', 'int4']);
+const CAST_23 = /* @__PURE__ */ extend(CAST_21, ['float4e2m1']);
+const CAST_24 = /* @__PURE__ */ extend(CAST_23, ['float8e8m0']);
+const CAST_25 = /* @__PURE__ */ extend(CAST_24, ['uint2', 'int2']);
 
 // Cast-1 takes `to` as a DataType enum name, later versions as its number;
 // saturate arrives in 19, round_mode in 24. T1 and T2 are the same set in every version.
@@ -39,7 +39,7 @@ function castLikeVersion<const A extends readonly string[], const T extends read
 }
 
 /** Cast's every version. */
-export const CAST_OP = /* @__PURE__ */ defineOp({
+export const CAST_OP = /* @__PURE__ */ defineOp(() => ({
   name: 'Cast',
   domain: 'ai.onnx',
   versioned: true,
@@ -52,10 +52,10 @@ export const CAST_OP = /* @__PURE__ */ defineOp({
     castVersion(24, ['round_mode', 'saturate', 'to'], CAST_24), castVersion(25, ['round_mode', 'saturate', 'to'], CAST_25),
   ],
   run: (version, inputs, attributes) => runCast(version, inputs, attributes),
-});
+}));
 
 /** CastLike's every version: Cast's rules, the type taken from a second input. */
-export const CAST_LIKE_OP = /* @__PURE__ */ defineOp({
+export const CAST_LIKE_OP = /* @__PURE__ */ defineOp(() => ({
   name: 'CastLike',
   domain: 'ai.onnx',
   versioned: true,
@@ -68,7 +68,7 @@ export const CAST_LIKE_OP = /* @__PURE__ */ defineOp({
     castLikeVersion(25, ['round_mode', 'saturate'], CAST_25),
   ],
   run: (version, inputs, attributes) => runCastLike(version, inputs, attributes),
-});
+}));
 
 /** tw.cast's options: ONNX Cast's `saturate` and `round_mode`, and `out`. */
 export interface CastOptions<T extends DataType = DataType> {

@@ -6,16 +6,15 @@ import { LIMITS } from '../generated/limits.js';
 import { asPlainTensor } from '../resident.js';
 import { typedArrayFacts, typedArrayKind } from '../typed-array.js';
 
-/** The type must be one the op's version allows. */
-export function requireType(context: OpContext, name: string, type: DataType, allowed: readonly DataType[]): void {
+/**
+ * The type must be one the op's version allows; `hint`, the op's own advice
+ * for a type it refuses, follows the message ('; ...').
+ */
+export function requireType(context: OpContext, name: string, type: DataType, allowed: readonly DataType[],
+  hint?: (type: DataType) => string): void {
   if (!allowed.includes(type)) {
-    throw specError(context, name, `${name} type must be one of ${allowed.join(', ')} (got ${type})${floorHint(context, type)}`);
+    throw specError(context, name, `${name} type must be one of ${allowed.join(', ')} (got ${type})${hint?.(type) ?? ''}`);
   }
-}
-
-// Floor of an integer tensor is the tensor itself: say so rather than only refuse.
-function floorHint(context: OpContext, type: DataType): string {
-  return context.op === 'Floor' && /^u?int\d+$/.test(type) ? '; integers are already whole: use the tensor as it is' : '';
 }
 
 // One reader of own properties for every options object (js/src/options.ts).
@@ -29,7 +28,7 @@ export type ListForm = 'tensor-or-array' | 'tensor-only';
  * shape) or, where the named API allows the convenience form, of a plain array
  * of numbers or bigints. Each must be a safe integer; signs are the caller's.
  */
-export function integerList(context: OpContext, name: string, value: unknown, form: ListForm): number[] {
+export function integerList(context: OpContext, name: string, value: unknown, form: ListForm, named?: string): number[] {
   // The common call, a plain array of numbers (a Proxy of one too: its length and entries are each read once).
   if (form === 'tensor-or-array' && Array.isArray(value)) return safeIntegers(context, name, value, checkedLength(context, name, value.length));
   if (isTensorShaped(value)) {
@@ -43,13 +42,13 @@ export function integerList(context: OpContext, name: string, value: unknown, fo
     if (length !== undefined) return safeIntegers(context, name, value as ArrayLike<unknown>, checkedLength(context, name, length));
   }
   const expected = form === 'tensor-or-array' ? 'a 1-D int64 tensor or an array of integers' : 'a 1-D int64 tensor';
-  throw specError(context, name, `${name} must be ${expected} (got ${describe(value)})${plainArrayHint(context, value, form)}`);
+  throw specError(context, name, `${name} must be ${expected} (got ${describe(value)})${plainArrayHint(value, form, named)}`);
 }
 
-// runNode takes the node's inputs as the spec types them; the named ops also take a plain array.
-function plainArrayHint(context: OpContext, value: unknown, form: ListForm): string {
+// runNode takes the node's inputs as the spec types them; the named ops also
+// take a plain array: `named` is the op's call that does (`tw.tile(input, repeats)`).
+function plainArrayHint(value: unknown, form: ListForm, named: string | undefined): string {
   if (form !== 'tensor-only' || listLength(value) === undefined) return '';
-  const named = context.op === 'Tile' ? 'tw.tile(input, repeats)' : context.op === 'ConstantOfShape' ? 'tw.constantOfShape(shape, value)' : undefined;
   const tensor = `tw.tensor('int64', ${describe(value)})`;
   return named === undefined ? `: pass ${tensor}` : `: pass ${tensor}, or call ${named}, which also takes a plain array`;
 }

@@ -5,7 +5,7 @@ import { checkedBytes, requireReady } from '../wasm.js';
 import { ResidentTensor, type ResidentType, asPlainTensor } from '../resident.js';
 import { Tensor, type TensorLike } from '../tensor.js';
 import { type OpVersion, defineOp, newestOf } from './definition.js';
-import { FLOAT8_V19, NUMERIC_AND_BOOL } from './type-sets.js';
+import { extend, FLOAT8_V19, NUMERIC_AND_BOOL } from './type-sets.js';
 import { booleanOption } from '../options.js';
 import { integerList, outputSize, requireType } from './check.js';
 import { dispatch } from './dispatch.js';
@@ -15,18 +15,18 @@ import { type OutOf, type OutOptions, checkOut, opOptions } from './out.js';
 export type Shape = TensorLike<'int64'> | ArrayLike<number | bigint>;
 
 const COS_9 = NUMERIC_AND_BOOL;
-const COS_20 = [...COS_9, 'bfloat16', ...FLOAT8_V19] as const;
-const COS_21 = [...COS_20, 'int4', 'uint4'] as const;
-const COS_23 = [...COS_21, 'float4e2m1'] as const;
-const COS_24 = [...COS_23, 'float8e8m0'] as const;
-const COS_25 = [...COS_24, 'int2', 'uint2'] as const;
+const COS_20 = /* @__PURE__ */ extend(/* @__PURE__ */ extend(COS_9, ['bfloat16']), FLOAT8_V19);
+const COS_21 = /* @__PURE__ */ extend(COS_20, ['int4', 'uint4']);
+const COS_23 = /* @__PURE__ */ extend(COS_21, ['float4e2m1']);
+const COS_24 = /* @__PURE__ */ extend(COS_23, ['float8e8m0']);
+const COS_25 = /* @__PURE__ */ extend(COS_24, ['int2', 'uint2']);
 
 function constantOfShapeVersion<const T2 extends readonly DataType[]>(since: number, T2: T2) {
   return { since, inputs: ['input'], required: 1, outputs: ['output'], attributes: ['value'], types: { T1: ['int64'], T2 } } as const;
 }
 
 /** ConstantOfShape's every version: the same schema, more value types in each. */
-export const CONSTANT_OF_SHAPE_OP = /* @__PURE__ */ defineOp({
+export const CONSTANT_OF_SHAPE_OP = /* @__PURE__ */ defineOp(() => ({
   name: 'ConstantOfShape',
   domain: 'ai.onnx',
   versioned: true,
@@ -38,7 +38,7 @@ export const CONSTANT_OF_SHAPE_OP = /* @__PURE__ */ defineOp({
     constantOfShapeVersion(23, COS_23), constantOfShapeVersion(24, COS_24), constantOfShapeVersion(25, COS_25),
   ],
   run: (version, [shape], { value }) => runConstantOfShape(version, shape, value),
-});
+}));
 
 // Without a value the result is float32: its own overload, since a defaulted
 // type parameter would be inferred from where the result is assigned instead.
@@ -69,7 +69,7 @@ export function constantOfShape(shape: Shape, value?: TensorLike, options?: { re
 /** ConstantOfShape as one version defines it (runNode resolves which); `value` is the attribute. */
 export function runConstantOfShape(version: OpVersion, shape: unknown, value: unknown): Tensor | ResidentTensor {
   const context: OpContext = { op: 'ConstantOfShape', version: version.since };
-  return constantWith(context, version, 'input', integerList(context, 'input', shape, 'tensor-only'), value, ResidentTensor.isResident(shape));
+  return constantWith(context, version, 'input', integerList(context, 'input', shape, 'tensor-only', 'tw.constantOfShape(shape, value)'), value, ResidentTensor.isResident(shape));
 }
 
 function constantWith(context: OpContext, version: OpVersion, shapeParam: string, dims: number[], valueArgument: unknown,

@@ -59,8 +59,14 @@ export interface OpDefinition {
   readonly run: NodeRunner;
 }
 
-/** An op's definition, its schema frozen (the registry hands it out as tw.OPS). */
-export function defineOp<const D extends OpDefinition>(definition: D): D {
+/**
+ * An op's definition, its schema frozen (the registry hands it out as
+ * tw.OPS). It is made by a function so that a bundle that never uses the op
+ * drops it whole (`/* @__PURE__ *\/ defineOp(() => ({ ... }))`): built in
+ * place, its type sets and helper calls would stay.
+ */
+export function defineOp<const D extends OpDefinition>(make: () => D): D {
+  const definition = make();
   deepFreeze(definition.versions);
   return Object.freeze(definition);
 }

@@ -5,14 +5,14 @@ import { requireReady } from '../wasm.js';
 import { type ResidentTensor, type ResidentType, asOperand } from '../resident.js';
 import type { Tensor, TensorLike } from '../tensor.js';
 import { type OpVersion, defineOp, newestOf } from './definition.js';
-import { FLOATS } from './type-sets.js';
+import { extend, FLOATS } from './type-sets.js';
 import { requireType } from './check.js';
 import { type MapLoop, type MapOps, type MapPlan, dispatch } from './dispatch.js';
 import { floorFloat32, floorFloat64 } from './twins.js';
 import { type OutOf, type OutOptions, checkOut, outOption } from './out.js';
 
 /** Floor's every version: Floor-1's consumed_inputs is a legacy attribute that changes nothing. */
-export const FLOOR_OP = /* @__PURE__ */ defineOp({
+export const FLOOR_OP = /* @__PURE__ */ defineOp(() => ({
   name: 'Floor',
   domain: 'ai.onnx',
   versioned: true,
@@ -22,10 +22,10 @@ export const FLOOR_OP = /* @__PURE__ */ defineOp({
   versions: [
     { since: 1, inputs: ['X'], required: 1, outputs: ['Y'], attributes: ['consumed_inputs'], types: { T: FLOATS } },
     { since: 6, inputs: ['X'], required: 1, outputs: ['Y'], attributes: [], types: { T: FLOATS } },
-    { since: 13, inputs: ['X'], required: 1, outputs: ['Y'], attributes: [], types: { T: [...FLOATS, 'bfloat16'] } },
+    { since: 13, inputs: ['X'], required: 1, outputs: ['Y'], attributes: [], types: { T: extend(FLOATS, ['bfloat16']) } },
   ],
   run: (version, [x]) => runFloor(version, x),
-});
+}));
 
 /**
  * ONNX Floor-13: each element rounded toward -infinity, for float16,
@@ -57,13 +57,16 @@ type MayFloor<T extends DataType> = [Extract<T, FloorType>] extends [never]
 export function runFloor(version: OpVersion, input: unknown, out?: unknown): Tensor | ResidentTensor {
   const context: OpContext = { op: 'Floor', version: version.since };
   const x = asOperand(input, context, 'X');
-  requireType(context, 'X', x.type, version.types.T);
+  requireType(context, 'X', x.type, version.types.T, integerHint);
   const onnxType = DTYPES[x.type as FloorType].onnx;
   // Any overlap with X is fine, in place included: X is copied in before anything is written.
   const checkedOut = out === undefined ? undefined : checkOut(context, out, x.type, x.size);
   const plan: MapPlan<number> = { kind: 'map', context, input: x, inputName: 'X', outType: x.type as FloorType, ops: FLOOR, args: onnxType };
   return dispatch(plan, checkedOut);
 }
+
+// Floor of an integer tensor is the tensor itself: say so rather than only refuse.
+const integerHint = (type: DataType) => (/^u?int\d+$/.test(type) ? '; integers are already whole: use the tensor as it is' : '');
 
 /** Floor's kernels (cpp/src/kernels/floor.cc), one per type, chosen by the ONNX type number, and the float32/float64 twin (twins.ts). */
 const FLOOR: MapOps<number> = {

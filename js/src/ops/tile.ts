@@ -16,7 +16,7 @@ import { requireReady } from '../wasm.js';
 export type Repeats = TensorLike<'int64'> | ArrayLike<number | bigint>;
 
 /** Tile's every version. */
-export const TILE_OP = /* @__PURE__ */ defineOp({
+export const TILE_OP = /* @__PURE__ */ defineOp(() => ({
   name: 'Tile',
   domain: 'ai.onnx',
   versioned: true,
@@ -30,7 +30,7 @@ export const TILE_OP = /* @__PURE__ */ defineOp({
     { since: 13, inputs: ['input', 'repeats'], required: 2, outputs: ['output'], attributes: [], types: { T: ALL_TYPES_V13, T1: ['int64'] } },
   ],
   run: (version, inputs) => runTile(version, inputs),
-});
+}));
 
 /**
  * ONNX Tile-13: `output.dims[i] = input.dims[i] * repeats[i]`, the input
@@ -54,7 +54,7 @@ export function tile(input: TensorLike | ResidentTensor, repeats: Repeats, optio
 /** Tile as one version defines it (runNode resolves which). */
 export function runTile(version: OpVersion, inputs: readonly unknown[]): Tensor | ResidentTensor {
   const context: OpContext = { op: 'Tile', version: version.since };
-  if (version.since >= 6) return tileWith(context, version, inputs[0], integerList(context, 'repeats', inputs[1], 'tensor-only'));
+  if (version.since >= 6) return tileWith(context, version, inputs[0], integerList(context, 'repeats', inputs[1], 'tensor-only', 'tw.tile(input, repeats)'));
 
   // Tile-1: tile the whole input `tiles` times along `axis`.
   const input = asOperand(inputs[0], context, 'input');
