@@ -4,6 +4,7 @@
 // file gets a module of its own, so this file starts from a small memory,
 // and memory never shrinks: the growth tests come first.
 import * as tw from 'tessera-wasm';
+import { OP_TESTS } from '../ops';
 import { expectSpecError } from './helpers';
 
 beforeAll(() => tw.init());
@@ -48,6 +49,28 @@ describe('memory growth during a call', () => {
       expect((got[j >> 1] >> ((j & 1) * 4)) & 0xf).toBe(packed[j] >> 4);
     }
     expect(got[got.length - 1] >> 4).toBe(0x9);
+  });
+});
+
+describe('every op of the registry: an output larger than memory is a SpecError naming the bytes and the limit', () => {
+  it.each(OP_TESTS.map((t) => [t.op, t] as const))('%s', (_, test) => {
+    if (typeof test.tooLarge === 'string') {
+      // An op with no such case says why; the census below holds every op to one or the other.
+      expect(test.tooLarge.length).toBeGreaterThan(10);
+      return;
+    }
+    const c = test.tooLarge(LIMIT);
+    const heap = tw.memoryStats().heapBytesInUse;
+    const node = { opType: test.op, domain: tw.OPS[test.op as keyof typeof tw.OPS].domain, attributes: { ...c.attributes } };
+    let thrown: unknown;
+    try {
+      tw.runNode(node, c.inputs as tw.Tensor[]);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(tw.SpecError);
+    expect((thrown as Error).message).toMatch(new RegExp(`${LIMIT} bytes`));
+    expect(tw.memoryStats().heapBytesInUse).toBe(heap);
   });
 });
 

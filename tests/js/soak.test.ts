@@ -6,6 +6,7 @@ import * as vm from 'node:vm';
 import * as tw from 'tessera-wasm';
 import { rng, typesOf } from './helpers';
 import { ALL_TYPES, randomTensor } from './reference';
+import { OP_TESTS } from '../ops';
 
 beforeAll(() => tw.init());
 
@@ -61,6 +62,26 @@ it(`${CALLS.toLocaleString('en')} mixed calls leave the wasm heap where it was a
       }
     },
     () => tw.toResident(pick(inputs) as never),                                       // strings refused
+    // Every op of the registry: its test module's valid cases, copied and resident, and the same node with no inputs (refused).
+    ...OP_TESTS.flatMap((test) => {
+      const domain = tw.OPS[test.op as keyof typeof tw.OPS].domain;
+      const cases = test.cases(rng(99)).slice(0, 6);
+      const node = (c: (typeof cases)[number]) => ({ opType: test.op, domain, opset: c.opset, attributes: { ...c.attributes } });
+      return [
+        () => { const c = pick(cases); return tw.runNode(node(c), c.inputs as never); },
+        () => {
+          const c = pick(cases);
+          if (c.inputs.some((t) => t?.type === 'string')) return tw.runNode(node(c), c.inputs as never);
+          const resident = c.inputs.map((t) => (t === undefined ? undefined : tw.toResident(t as never)));
+          try {
+            return tw.runNode(node(c), resident as never);
+          } finally {
+            for (const r of resident) r?.dispose();
+          }
+        },
+        () => tw.runNode(node(pick(cases)), []),
+      ];
+    }),
   ];
 
   // Warm up every path once, so lazily made state is in the baselines.

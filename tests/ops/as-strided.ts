@@ -22,5 +22,6 @@ export const AS_STRIDED: OpTest = {
     return [fromKeys(x!.type, size, asStridedReference(plain(x!), size, stride, offset[0]))];
   },
   named: ({ inputs: [x], attributes }, options) => tw.asStrided(x as never, { ...(attributes as { size: number[]; stride: number[] }), ...options } as never),
+  tooLarge: (limit) => ({ label: 'int64 [1], size [limit / 8 + 1], stride [0]', inputs: [new tw.Tensor('int64', new BigInt64Array(1), [1])], attributes: { size: [limit / 8 + 1], stride: [0], offset: [0] } }),
   fuzz: ['as-strided'],
 };

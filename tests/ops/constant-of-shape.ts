@@ -17,5 +17,6 @@ export const CONSTANT_OF_SHAPE: OpTest = {
   },
   named: ({ inputs: [shape], attributes }, options) => tw.constantOfShape(shape as never, attributes.value as never, options as never),
   dataInput: 0,
+  tooLarge: (limit) => ({ label: 'uint8 of [limit + 1]', inputs: [int64s([limit + 1])], attributes: { value: new tw.Tensor('uint8', new Uint8Array([1]), [1]) } }),
   fuzz: ['fill'],
 };

@@ -41,6 +41,13 @@ export interface OpTest {
   readonly inPlace?: boolean;
   /** Float32/float64 outputs compare any NaN equal to any NaN (the op does not define NaN payloads). */
   readonly looseNaN?: boolean;
+  /**
+   * A case whose output needs more than WebAssembly memory can hold (`limit`
+   * bytes), which must be a SpecError naming the bytes and the limit; or,
+   * for an op whose output can never be larger than its inputs (a map, a
+   * conversion to no wider type), a sentence saying why there is none.
+   */
+  readonly tooLarge: ((limit: number) => OpCase) | string;
   /** The libFuzzer targets (tests/fuzz/corpus/<name>) that cover the op's kernels; [] for an op with no kernel of its own. */
   readonly fuzz: readonly string[];
 }

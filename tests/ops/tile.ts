@@ -16,5 +16,6 @@ export const TILE: OpTest = {
     return [fromKeys(x!.type, x!.dims.map((d, i) => d * r[i]), tileReference(plain(x!), r))];
   },
   named: ({ inputs: [x, repeats] }, options) => tw.tile(x as never, repeats as never, options as never),
+  tooLarge: (limit) => ({ label: 'uint8 [1] by [limit + 1]', inputs: [new tw.Tensor('uint8', new Uint8Array([1]), [1]), int64s([limit + 1])], attributes: {} }),
   fuzz: ['tile', 'pack'],
 };
