@@ -112,7 +112,7 @@ function asStridedWith(context: OpContext, x: Tensor | ResidentTensor, params: o
   for (let i = 0; i + 1 < rank; i++) rows *= size[i];
   const plan: MovePlan<StridedArgs> = {
     kind: 'move', context, input: x, dims: size, size: count, ops: AS_STRIDED, args: { size, stride: usedStride, offset },
-    builtin: hasStrideOneRows(size, usedStride), rows, rowElements: rank === 0 ? 1 : size[rank - 1], callsPerRow: 2,  // a subarray and a set
+    builtinFits: hasStrideOneRows(size, usedStride), rows, rowElements: rank === 0 ? 1 : size[rank - 1], callsPerRow: 2,  // a subarray and a set
   };
   return dispatch(plan, checkedOut);
 }

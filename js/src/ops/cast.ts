@@ -203,7 +203,7 @@ interface CastArgs {
 const CAST: ConvertOps<CastArgs> = {
   hasKernel: (a) => a.kernel !== undefined,
   kernel: (kernels, x, y, size, a) => kernels.cast(x, y, size, DTYPES[a.from].onnx, DTYPES[a.to].onnx),
-  twin: (x, y, size, a) => {
+  loop: (x, y, size, a) => {
     if (a.from === a.to && a.from !== 'string') (y as Uint8Array).set(x as Uint8Array);  // the same type: bits as they are
     else convertInJs(a.context, a.from, a.to, x, size, y as never, a.rules);
   },

@@ -150,7 +150,7 @@ function runMap<A>(plan: MapPlan<A>, executor: Executor, out?: CheckedOut): Tens
       // X's own array, not a view: SpiderMonkey makes a fresh array's ArrayBuffer only when asked (see copyIn).
       const xs = checkedData(context, plan.inputName, x.data as ArrayBufferView, storageBytes(x.type as ResidentType, x.size));
       const backward = out !== undefined && out.facts.buffer === bufferOf(xs) && out.facts.byteOffset > byteOffsetOf(xs);
-      plan.ops.loop!(plan.args)!(xs, output, x.size, backward);
+      plan.ops.loopFor!(plan.args)!(xs, output, x.size, backward);
     }
   } else if (bytes > 0) {
     // One block, mapped in place; any overlap of `out` with x is fine: x is copied in before anything is written.
@@ -179,7 +179,7 @@ function runConvert<A>(plan: ConvertPlan<A>, executor: Executor, out?: CheckedOu
   const output = (out?.array ?? allocateData(outType, x.size)) as TensorData;
   if (x.size > 0) {
     if (executor === 'loop') {
-      plan.ops.twin(storageOf(context, x), writableStorage(outType, output, out), x.size, plan.args);
+      plan.ops.loop(storageOf(context, x), writableStorage(outType, output, out), x.size, plan.args);
     } else {
       convertInChunks(plan, x, output as ArrayBufferView);
     }

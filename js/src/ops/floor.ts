@@ -71,5 +71,5 @@ const integerHint = (type: DataType) => (/^u?int\d+$/.test(type) ? '; integers a
 /** Floor's kernels (cpp/src/kernels/floor.cc), one per type, chosen by the ONNX type number, and the float32/float64 twin (twins.ts). */
 const FLOOR: MapOps<number> = {
   kernel: (kernels, x, y, size, onnxType) => kernels.floor(x, y, size, onnxType),
-  loop: (onnxType) => (onnxType === DTYPES.float32.onnx ? floorFloat32 as MapLoop : onnxType === DTYPES.float64.onnx ? floorFloat64 as MapLoop : undefined),
+  loopFor: (onnxType) => (onnxType === DTYPES.float32.onnx ? floorFloat32 as MapLoop : onnxType === DTYPES.float64.onnx ? floorFloat64 as MapLoop : undefined),
 };

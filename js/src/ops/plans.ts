@@ -35,7 +35,7 @@ export interface MovePlan<A = unknown> {
   readonly ops: MoveOps<A>;
   readonly args: A;
   /** Whether the built-ins twin takes this shape (AsStrided's needs stride-1 rows). */
-  readonly builtin: boolean;
+  readonly builtinFits: boolean;
   /** What the built-ins twin costs: output rows, elements per row, and built-in calls per row. */
   readonly rows: number;
   readonly rowElements: number;
@@ -45,8 +45,8 @@ export interface MovePlan<A = unknown> {
 /** What a map op gives the dispatcher once: its kernel over the op's own arguments (Floor: the ONNX type number), and its JS twin. */
 export interface MapOps<A> {
   readonly kernel: (kernels: Kernels, x: number, y: number, size: number, args: A) => void;
-  /** The map as a plain loop between arrays of the storage class, for the arguments it takes (undefined for the rest). */
-  readonly loop?: (args: A) => MapLoop | undefined;
+  /** The map's loop twin (a plain loop between arrays of the storage class) for the arguments it takes, or undefined where it has none. */
+  readonly loopFor?: (args: A) => MapLoop | undefined;
 }
 
 /** x and y may overlap (one buffer): `backward` says y starts past x, so the loop runs from the end. */
@@ -72,7 +72,7 @@ export interface ConvertOps<A> {
   readonly hasKernel: (args: A) => boolean;
   readonly kernel: (kernels: Kernels, x: number, y: number, size: number, args: A) => void;
   /** x: the input's storage (string[] for strings); y: the output's, zeroed (a Uint16Array for float16). */
-  readonly twin: (x: unknown, y: unknown, size: number, args: A) => void;
+  readonly loop: (x: unknown, y: unknown, size: number, args: A) => void;
 }
 
 /** Each element converted to another type (Cast): the same dims, a new type. */
@@ -103,6 +103,10 @@ export interface FillPlan {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Plan = MovePlan<any> | MapPlan<any> | ConvertPlan<any> | FillPlan;
 
-/** Who computes an output: plain JS loops, TypedArray built-ins, or the kernel in WebAssembly. */
+/**
+ * Who computes an output: the kernel in WebAssembly, or one of its JS twins,
+ * named by what they are made of: `loop` (plain loops) and `builtin`
+ * (TypedArray built-ins). A plan's *Ops name their twins the same way.
+ */
 export type Executor = 'loop' | 'builtin' | 'kernel';
 

@@ -103,7 +103,7 @@ function classOf(plan: Plan): number {
     const type = plan.input.type;
     const bits = DTYPES[type].bits;
     const width = type === 'string' ? 4 : bits / 8;  // strings move their uint32 indices
-    const hasBuiltin = plan.builtin && plan.ops.builtin !== undefined;
+    const hasBuiltin = plan.builtinFits && plan.ops.builtin !== undefined;
     return (ResidentTensor.isResident(plan.input) ? BIT.resident : 0) | (bits > 0 && bits < 8 ? BIT.packed : 0)
       | (plan.ops.loop !== undefined ? BIT.hasLoop : 0) | (hasBuiltin ? BIT.hasBuiltin : 0)
       | (plan.size * width <= LOOP_MAX_BYTES ? BIT.smallOutput : 0)
@@ -112,7 +112,7 @@ function classOf(plan: Plan): number {
   }
   if (plan.kind === 'map') {
     const x = plan.input;
-    return MAP_CLASS | (ResidentTensor.isResident(x) ? BIT.resident : 0) | (plan.ops.loop?.(plan.args) !== undefined ? BIT.hasLoop : 0)
+    return MAP_CLASS | (ResidentTensor.isResident(x) ? BIT.resident : 0) | (plan.ops.loopFor?.(plan.args) !== undefined ? BIT.hasLoop : 0)
       | (storageBytes(plan.outType, x.size) <= MAP_LOOP_MAX_BYTES ? BIT.smallOutput : 0);
   }
   if (plan.kind === 'convert') {

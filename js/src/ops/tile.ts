@@ -96,7 +96,7 @@ function tileWith(context: OpContext, version: OpVersion, value: unknown, repeat
   let rows = 1;
   for (let i = 0; i + 1 < axes.length; i++) rows *= axes[i].dim;
   const plan: MovePlan<TileArgs> = {
-    kind: 'move', context, input, dims, size, ops: TILE, args: { inputDims: input.dims, repeats, axes }, builtin: true,
+    kind: 'move', context, input, dims, size, ops: TILE, args: { inputDims: input.dims, repeats, axes }, builtinFits: true,
     rows, rowElements: axes.length === 0 ? 1 : axes[axes.length - 1].dim, callsPerRow: 1,
   };
   return dispatch(plan, checkedOut);
