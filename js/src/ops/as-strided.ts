@@ -8,7 +8,7 @@ import { LIMITS } from '../generated/limits.js';
 import { requireReady } from '../wasm.js';
 import { checkedLength, listLength, outputSize, ownValue, requireType, safeIntegers } from './check.js';
 import { type MoveOps, type MovePlan, dispatch } from './dispatch.js';
-import { type OutOf, type OutOptions, checkOut, opOptions, refuseOverlap } from './out.js';
+import { type OutOf, type OutOptions, checkOut, opOptions } from './out.js';
 import { hasStrideOneRows, paramList, stridedRows } from './twins.js';
 
 /** AsStrided's parameters: output dims, the input stride of each, and the starting element. */
@@ -89,8 +89,7 @@ function asStridedWith(context: OpContext, x: Tensor | ResidentTensor, params: o
     throw specError(context, culprit, `the largest index read, offset + sum((size[j] - 1) * stride[j]) = ${largest}, must be less than the input's element count ${x.size}${byteStrideHint(x, size, stride, offset)}`);
   }
   const count = outputSize(context, 'size', size, x.type === 'string' ? 4 : elementBytes(x.type));
-  const checkedOut = out === undefined ? undefined : checkOut(context, out, x.type, count);
-  if (checkedOut && !ResidentTensor.isResident(x)) refuseOverlap(context, checkedOut, x.data, 'input');
+  const checkedOut = out === undefined ? undefined : checkOut(context, out, x.type, count, { inputs: [['input', x]], inPlace: false });
   // A stride along an extent-1 axis is never used; zero keeps it in uint32 range.
   const usedStride = stride.map((s, i) => (size[i] === 1 ? 0 : s));
   const rank = size.length;

@@ -160,7 +160,8 @@ const CAST: ConvertOps<CastArgs> = {
 function castWith(context: OpContext, version: OpVersion, input: unknown, to: DataType, rules: CastRules, out?: unknown): Tensor | ResidentTensor {
   const x = asOperand(input, context, 'input');
   const plan = planCast(context, version, x, to, rules);
-  return dispatch(plan, out === undefined ? undefined : checkOut(context, out, to, x.size));
+  // Never in place: a narrow type read into a wider one would write over elements not yet read.
+  return dispatch(plan, out === undefined ? undefined : checkOut(context, out, to, x.size, { inputs: [['input', x]], inPlace: false }));
 }
 
 /** The plan: the version's type constraints hold; the pair names its kernel, if one serves it. */

@@ -7,7 +7,7 @@ import type { Tensor, TensorLike } from '../tensor.js';
 import { type OpVersion, newest } from '../versions.js';
 import { integerList, outputSize, requireType } from './check.js';
 import { type MoveOps, type MovePlan, dispatch } from './dispatch.js';
-import { type OutOf, type OutOptions, checkOut, outOption, refuseOverlap } from './out.js';
+import { type OutOf, type OutOptions, checkOut, outOption } from './out.js';
 import { type TileAxis, canonicalAxes, paramList, tileBytes, tileWords } from './twins.js';
 import { requireReady } from '../wasm.js';
 
@@ -72,8 +72,7 @@ function tileWith(context: OpContext, version: OpVersion, value: unknown, repeat
     }
   }
   const size = outputSize(context, repeatsParam, dims, input.type === 'string' ? 4 : elementBytes(input.type));
-  const checkedOut = out === undefined ? undefined : checkOut(context, out, input.type, size);
-  if (checkedOut && !ResidentTensor.isResident(input)) refuseOverlap(context, checkedOut, input.data, 'input');
+  const checkedOut = out === undefined ? undefined : checkOut(context, out, input.type, size, { inputs: [['input', input]], inPlace: false });
   const axes = canonicalAxes(input.dims, repeats);
   let rows = 1;
   for (let i = 0; i + 1 < axes.length; i++) rows *= axes[i].dim;

@@ -1,0 +1,139 @@
+// Hostile input, round three (issue 34): each finding as a data-driven
+// property, a table of cases over a fixed seed (HOSTILE_SEED changes it;
+// npm run fuzz runs fresh ones). Each table is op-agnostic where the finding
+// is: a row per op that takes `out`, per conversion, per format.
+import * as tw from 'tessera-wasm';
+
+const SEED = Number(process.env.HOSTILE_SEED ?? 20261130);
+
+/** mulberry32: a small seeded generator, so every run of npm test sees the same cases. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const bytesOf = (a: ArrayBufferView) => Buffer.from(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
+
+/** What a call threw, or undefined. */
+function thrownBy(call: () => unknown): unknown {
+  try {
+    call();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+beforeAll(async () => {
+  await tw.init();
+});
+
+// ---------------------------------------------------------------- finding 1: out overlapping an input
+// Every op that takes `out` and reads an input while writing it. `inPlace`:
+// the op's plan reads each element before writing it (Floor), so any overlap
+// gives the right answer; every other op refuses any shared byte.
+
+interface OutOp {
+  name: string;
+  inType: string;
+  /** The storage class of x and of out. */
+  X: new (buffer: ArrayBuffer, offset: number, length: number) => ArrayBufferView;
+  Out: new (buffer: ArrayBuffer, offset: number, length: number) => ArrayBufferView;
+  /** Elements of x, and of out for them. */
+  n: number;
+  outLength: (n: number) => number;
+  call: (x: tw.Tensor, out: ArrayBufferView) => unknown;
+  inPlace: boolean;
+}
+
+const OUT_OPS: OutOp[] = [
+  { name: 'Floor float32', inType: 'float32', X: Float32Array, Out: Float32Array, n: 64, outLength: (n) => n,
+    call: (x, out) => tw.floor(x as never, { out: out as never }), inPlace: true },
+  { name: 'Floor float16', inType: 'float16', X: Uint16Array, Out: Uint16Array, n: 40, outLength: (n) => n,
+    call: (x, out) => tw.floor(x as never, { out: out as never }), inPlace: true },
+  { name: 'Tile float32', inType: 'float32', X: Float32Array, Out: Float32Array, n: 16, outLength: (n) => 2 * n,
+    call: (x, out) => tw.tile(x, [2], { out: out as never }), inPlace: false },
+  { name: 'AsStrided int16', inType: 'int16', X: Int16Array, Out: Int16Array, n: 24, outLength: (n) => n - 2,
+    call: (x, out) => tw.asStrided(x, { size: [x.size - 2], stride: [1], offset: 2, out: out as never }), inPlace: false },
+  { name: 'Cast int16 -> int32', inType: 'int16', X: Int16Array, Out: Int32Array, n: 8, outLength: (n) => n,
+    call: (x, out) => tw.cast(x, 'int32', { out: out as never }), inPlace: false },
+  { name: 'Cast uint8 -> float32 (chunked kernel)', inType: 'uint8', X: Uint8Array, Out: Float32Array, n: 40000, outLength: (n) => n,
+    call: (x, out) => tw.cast(x, 'float32', { out: out as never }), inPlace: false },
+  { name: 'Cast float32 -> int8 (JS twin)', inType: 'float32', X: Float32Array, Out: Int8Array, n: 32, outLength: (n) => n,
+    call: (x, out) => tw.cast(x, 'int8', { out: out as never }), inPlace: false },
+  { name: 'Cast float64 -> float16', inType: 'float64', X: Float64Array, Out: Uint16Array, n: 12, outLength: (n) => n,
+    call: (x, out) => tw.cast(x, 'float16', { out: out as never }), inPlace: false },
+  { name: 'Cast int32 -> float32 (same width)', inType: 'int32', X: Int32Array, Out: Float32Array, n: 20, outLength: (n) => n,
+    call: (x, out) => tw.cast(x, 'float32', { out: out as never }), inPlace: false },
+  { name: 'CastLike int16 -> int32', inType: 'int16', X: Int16Array, Out: Int32Array, n: 8, outLength: (n) => n,
+    call: (x, out) => tw.castLike(x, new tw.Tensor('int32', new Int32Array(1), [1]), { out: out as never }), inPlace: false },
+];
+
+/** Where out starts, in bytes from x's start, for each overlap pattern (aligned to both classes by the caller). */
+const PATTERNS: [string, (xBytes: number, outBytes: number) => number][] = [
+  ['the same start', () => 0],
+  ['out starting inside x', (xBytes) => Math.floor(xBytes / 2)],
+  ['out starting before x, ending inside it', (_, outBytes) => -Math.floor(outBytes / 2)],
+  ['out ending one element into x', (_, outBytes) => -outBytes + 8],
+  ['out starting at x\'s last element', (xBytes) => xBytes - 8],
+  ['out just after x (no overlap)', (xBytes) => xBytes],
+  ['out just before x (no overlap)', (_, outBytes) => -outBytes],
+];
+
+function valuesFor(type: string, n: number, next: () => number): ArrayLike<number> {
+  const values = Array.from({ length: n }, () => Math.round((next() - 0.5) * 200) / 4);
+  if (type === 'uint8') return values.map((v) => Math.abs(Math.round(v)) % 256);
+  if (type === 'int16' || type === 'int32') return values.map((v) => Math.round(v));
+  if (type === 'float16') return tw.encode('float16', values);
+  return values;
+}
+
+describe('finding 1: out overlapping an input, every op that takes out, every overlap pattern', () => {
+  const next = random(SEED);
+  const cases: [string, OutOp, string, (xBytes: number, outBytes: number) => number][] = [];
+  for (const op of OUT_OPS) {
+    for (const [pattern, at] of PATTERNS) cases.push([`${op.name}: ${pattern}`, op, pattern, at]);
+    // Random starts, every byte alignment both classes take.
+    for (let k = 0; k < 4; k++) {
+      const shift = next();
+      cases.push([`${op.name}: a random start (${shift.toFixed(3)})`, op, 'random', (xBytes, outBytes) => Math.floor(shift * (xBytes + outBytes)) - outBytes]);
+    }
+  }
+  it.each(cases)('%s: the right answer or a SpecError, never a wrong one', (_, op, pattern, at) => {
+    const xWidth = (op.X as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT;
+    const outWidth = (op.Out as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT;
+    const xBytes = op.n * xWidth;
+    const outBytes = op.outLength(op.n) * outWidth;
+    const base = outBytes + 64;
+    const xAt = base;
+    let outAt = xAt + at(xBytes, outBytes);
+    outAt -= ((outAt % outWidth) + outWidth) % outWidth;
+    const buffer = new ArrayBuffer(base + xBytes + outBytes + 64);
+    const x = new op.X(buffer, xAt, op.n) as unknown as { set(v: ArrayLike<number>): void };
+    x.set(valuesFor(op.inType, op.n, random(SEED + op.n)));
+    const input = new tw.Tensor(op.inType as never, x as never, [op.n]);
+    const expected = bytesOf((op.call(new tw.Tensor(op.inType as never, (x as unknown as Uint8Array).slice() as never, [op.n]),
+      new op.Out(new ArrayBuffer(outBytes), 0, op.outLength(op.n))) as tw.Tensor).data as ArrayBufferView);
+    const out = new op.Out(buffer, outAt, op.outLength(op.n));
+    const overlaps = outAt < xAt + xBytes && xAt < outAt + outBytes;
+    const before = Buffer.from(new Uint8Array(buffer));
+    const error = thrownBy(() => op.call(input, out));
+    if (error !== undefined) {
+      expect(error).toBeInstanceOf(tw.SpecError);
+      expect((error as tw.SpecError).param).toBe('out');
+      expect((error as Error).message).toMatch(/must not overlap input's data/);
+      expect(Buffer.from(new Uint8Array(buffer)).equals(before)).toBe(true);  // refused before anything was written
+      expect(overlaps && !op.inPlace).toBe(true);
+    } else {
+      expect(bytesOf(out).equals(expected)).toBe(true);
+      expect(overlaps && !op.inPlace).toBe(false);
+    }
+    void pattern;
+  });
+});
