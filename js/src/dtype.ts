@@ -110,6 +110,23 @@ export function float16Result<D>(type: DataType, data: D): D {
   return new float16Class(buffer, byteOffset, length) as unknown as D;
 }
 
+/**
+ * `data` (an array holding `type`'s data: `holdsType`) as its storage class
+ * over the same bytes, the one class every writer writes through: a
+ * Float16Array's bits as a Uint16Array (a Float16Array result receives
+ * codes, never codes as values), a Uint8ClampedArray as a Uint8Array (which
+ * wraps as Cast to uint8 does, never clamps). The array itself when it is of
+ * that class already, the common case.
+ */
+export function storageView<D>(type: Exclude<DataType, 'string'>, data: D): D {
+  const kind = typedArrayKind(data);
+  if (kind === DTYPES[type].storage || kind === undefined) return data;
+  const { buffer, byteOffset, length } = typedArrayFacts(data as object, kind);
+  if (kind === 'Float16Array') return new Uint16Array(buffer, byteOffset, length) as unknown as D;
+  if (kind === 'Uint8ClampedArray') return new Uint8Array(buffer, byteOffset, length) as unknown as D;
+  return data;
+}
+
 /** Element sizes below a byte are packed: two 4-bit or four 2-bit elements per byte. */
 export function isPacked(type: DataType): boolean {
   return DTYPES[type].bits > 0 && DTYPES[type].bits < 8;

@@ -137,3 +137,47 @@ describe('finding 1: out overlapping an input, every op that takes out, every ov
     void pattern;
   });
 });
+
+// ---------------------------------------------------------------- findings 5 and 6: what an out held must not show through
+// Every source type (a seeded tensor of each) cast into an out the caller
+// reuses: the bytes must be those of a fresh result, whatever the out held
+// and whatever its class (a Uint8ClampedArray for uint8 must wrap, not clamp).
+
+const SOURCES: [string, () => tw.Tensor][] = [
+  ['int16', () => tw.tensor('int16', [300, -1, 255, 256, -129, 7, 1000, -32768, 0])],
+  ['int32', () => tw.tensor('int32', [300, -1, 70000, -70000, 3, 255, 256, 2 ** 31 - 1, 0])],
+  ['float32', () => tw.tensor('float32', [300.5, -1.5, 2.5, 1e9, -1e9, NaN, 6, -7.5, 0.5])],
+  ['float64', () => tw.tensor('float64', [1, 2.5, -3, 0.75, -8, 17, -0.25, 3.5, 6])],
+  ['int64', () => tw.tensor('int64', [300n, -1n, 2n ** 40n, 3n, -8n, 7n, 1n, -2n, 0n])],
+  ['float16', () => tw.tensor('float16', [1, 2.5, -3, 0.75, -8, 17, -0.25, 3.5, 6])],
+  ['uint4', () => tw.tensor('uint4', [1, 15, 3, 0, 7, 8, 9, 2, 4])],
+  ['string', () => tw.tensor('string', ['300', '-1', '2.5', '1e3', '-7', 'NaN', '6', '0.25', '-0.75'])],
+];
+
+describe('finding 5: a Uint8ClampedArray out for uint8 wraps as a fresh result does', () => {
+  it.each(SOURCES)('%s -> uint8', (_, make) => {
+    const x = make();
+    const fresh = tw.cast(x, 'uint8');
+    const out = new Uint8ClampedArray(x.size);
+    const into = tw.cast(x, 'uint8', { out });
+    expect(into.data).toBe(out);
+    expect(Array.from(out)).toEqual(Array.from(fresh.data as Uint8Array));
+  });
+});
+
+describe('finding 6: a packed out is replaced, not ORed into', () => {
+  const PACKED = ['int4', 'uint4', 'int2', 'uint2', 'float4e2m1'];
+  const cases = PACKED.flatMap((to) => SOURCES.map(([from, make]) => [`${from} -> ${to}`, to, make] as const));
+  it.each(cases)('%s: a reused out (and one full of ones) gives the fresh bytes', (_, to, make) => {
+    const x = make();
+    const fresh = tw.cast(x, to as never);
+    const out = new Uint8Array((fresh.data as Uint8Array).length).fill(0xff);
+    tw.cast(x, to as never, { out: out as never });
+    expect(Array.from(out)).toEqual(Array.from(fresh.data as Uint8Array));
+    // The README's every-frame pattern: the same out, other data.
+    const Storage = (x.data as Uint8Array).constructor as new (length: number) => Uint8Array;
+    const zeros = new tw.Tensor(x.type, (x.type === 'string' ? (x.data as string[]).map(() => '0') : new Storage((x.data as Uint8Array).length)) as never, x.dims);
+    tw.cast(zeros, to as never, { out: out as never });
+    expect(Array.from(out)).toEqual(Array.from(tw.cast(zeros, to as never).data as Uint8Array));
+  });
+});

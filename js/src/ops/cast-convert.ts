@@ -127,6 +127,7 @@ function writeNarrow(to: NarrowType, value: (i: number) => number, n: number, y:
   writeCodes(to, (i) => narrowCode(to, value(i), rules), n, y);
 }
 
+/** Codes into y: packed types a whole byte at a time, so whatever y held (a reused out) is replaced, never ORed into. */
 function writeCodes(to: NarrowType, code: (i: number) => number, n: number, y: Store): void {
   if (!isPacked(to)) {
     for (let i = 0; i < n; i++) y[i] = code(i);
@@ -134,9 +135,10 @@ function writeCodes(to: NarrowType, code: (i: number) => number, n: number, y: S
   }
   const bits = DTYPES[to].bits;
   const perByte = 8 / bits;
-  for (let i = 0; i < n; i++) {
-    const slot = Math.floor(i / perByte);
-    y[slot] = (y[slot] as number) | (code(i) << (bits * (i % perByte)));
+  for (let slot = 0, i = 0; i < n; slot++) {
+    let byte = 0;
+    for (let k = 0; k < perByte && i < n; k++, i++) byte |= code(i) << (bits * k);
+    y[slot] = byte;  // unused bits of the last byte 0
   }
 }
 

@@ -14,7 +14,7 @@
 // The tests call withExecutor (through the test-only entry js/src/testing.ts,
 // never the package's) to force each executor over the same cases and check
 // that every one gives the same bytes.
-import { DTYPES, type DataType, type TensorData, allocateData, elementBytes, isPacked, storageBytes, storageConstructor, storageLength } from '../dtype.js';
+import { DTYPES, type DataType, type TensorData, allocateData, elementBytes, isPacked, storageBytes, storageConstructor, storageLength, storageView } from '../dtype.js';
 import type { OpContext } from '../errors.js';
 import { ResidentTensor, type ResidentType, allocateResident, residentCopy } from '../resident.js';
 import { type Tensor, resultOf } from '../tensor.js';
@@ -456,7 +456,7 @@ function runConvert<A>(plan: ConvertPlan<A>, executor: Executor, out?: CheckedOu
   const output = (out?.array ?? allocateData(outType, x.size)) as TensorData;
   if (x.size > 0) {
     if (executor === 'loop') {
-      plan.ops.twin(storageOf(context, x), writableStorage(outType, output, out), x.size, plan.args);
+      plan.ops.twin(storageOf(context, x), writableStorage(outType, output), x.size, plan.args);
     } else {
       convertInChunks(plan, x, output as ArrayBufferView);
     }
@@ -503,10 +503,9 @@ function storageOf(context: OpContext, x: Tensor): unknown {
   return new Storage(bufferOf(data), byteOffsetOf(data), storageLength(type, x.size));
 }
 
-/** Where a twin writes: the output's storage class (a float16 `out` that is a Float16Array, as its bits). */
-function writableStorage(type: DataType, output: TensorData, out: CheckedOut | undefined): unknown {
-  if (out === undefined || type === 'string' || out.facts.kind !== 'Float16Array') return output;
-  return new Uint16Array(out.facts.buffer, out.facts.byteOffset, out.facts.length);
+/** Where a twin writes: the output's storage class (dtype.ts's storageView: a fresh or given Float16Array as its bits, a Uint8ClampedArray unclamped). */
+function writableStorage(type: DataType, output: TensorData): unknown {
+  return type === 'string' ? output : storageView(type, output);
 }
 
 function runFill(plan: FillPlan, executor: Executor, out?: CheckedOut): Tensor | ResidentTensor {
