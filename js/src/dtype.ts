@@ -1,5 +1,5 @@
 import { DTYPES as TABLE } from './generated/dtypes.js';
-import { typedArrayFacts, typedArrayKind } from './typed-array.js';
+import { engineFloat16Array, typedArrayFacts, typedArrayKind } from './typed-array.js';
 
 /**
  * The data type table, one source with the C++ side: for each type name its
@@ -88,8 +88,7 @@ let float16Class: Float16Constructor | undefined;
 
 /** The runtime's Float16Array class, or undefined where it has none (Node 20 and 22). */
 export function runtimeFloat16Array(): Float16Constructor | undefined {
-  const found = (globalThis as { Float16Array?: unknown }).Float16Array;
-  return typeof found === 'function' ? found as Float16Constructor : undefined;
+  return engineFloat16Array();  // the engine's own class only, never a polyfill
 }
 
 /** Makes float16 results Float16Arrays (a class the runtime has) or, with undefined, Uint16Arrays of bit patterns again. */

@@ -181,3 +181,59 @@ describe('finding 6: a packed out is replaced, not ORed into', () => {
     expect(Array.from(out)).toEqual(Array.from(tw.cast(zeros, to as never).data as Uint8Array));
   });
 });
+
+// ---------------------------------------------------------------- finding 8: a polyfill Float16Array
+// Only the engine's own class is taken (%TypedArray% its prototype's prototype).
+
+const POLYFILLS: [string, () => unknown][] = [
+  ['a subclass of Uint16Array (as @petamoriken/float16 builds it)', () => class Float16Array extends Uint16Array {}],
+  ['a plain function', () => function Float16Array() {}],
+  ['a Proxy over Uint16Array', () => new Proxy(Uint16Array, {})],
+  ['a class whose prototype claims %TypedArray%', () => {
+    const Fake = function Float16Array() {} as unknown as { prototype: object; BYTES_PER_ELEMENT?: number };
+    Object.setPrototypeOf(Fake.prototype, Object.getPrototypeOf(Uint8Array.prototype));
+    return Fake;
+  }],
+];
+
+describe('finding 8: init({ float16Array: true }) takes only the engine\'s own Float16Array', () => {
+  const hasOwn = typeof (globalThis as { Float16Array?: unknown }).Float16Array === 'function';
+  (hasOwn ? it.skip : it).each(POLYFILLS)('refuses %s as a SpecError, and float16 results stay Uint16Arrays', async (_, make) => {
+    const g = globalThis as { Float16Array?: unknown };
+    g.Float16Array = make();
+    try {
+      const error = await tw.init({ float16Array: true }).then(() => undefined, (e: unknown) => e);
+      expect(error).toBeInstanceOf(tw.SpecError);
+      expect((error as Error).message).toMatch(/not this engine's own typed array class/);
+      expect(Object.prototype.toString.call(tw.cast(tw.tensor('float64', [1, 2.5]), 'float16').data)).toBe('[object Uint16Array]');
+    } finally {
+      delete g.Float16Array;
+      await tw.init({ float16Array: false });
+    }
+  });
+});
+
+// ---------------------------------------------------------------- finding 12: names fold ASCII case only
+
+const CAST1_NAMES: [string, string | undefined][] = [
+  ['FLOAT', 'float32'], ['float', 'float32'], ['Double', 'float64'], ['int8', 'int8'], ['UINT16', 'uint16'],
+  ['\ufb02oat', undefined],        // "ﬂoat": the fl ligature uppercases to "FL"
+  ['\u0131nt8', undefined],        // "ınt8": dotless i uppercases to "I"
+  ['\u017ftring', undefined],      // "ſtring": long s uppercases to "S"
+  ['\u0130NT8', undefined],        // "İNT8": dotted capital I
+  ['FLOAT\u0000', undefined],
+];
+
+describe('finding 12: Cast-1 type names match with ASCII case folding only', () => {
+  it.each(CAST1_NAMES)('%j', (name, type) => {
+    const run = () => tw.runNode({ opType: 'Cast', opset: 1, attributes: { to: name } }, [tw.tensor('int32', [1, 2])])[0];
+    if (type === undefined) {
+      const error = thrownBy(run);
+      expect(error).toBeInstanceOf(tw.SpecError);
+      expect((error as tw.SpecError).param).toBe('to');
+    } else {
+      expect(run().type).toBe(type);
+    }
+  });
+});
+

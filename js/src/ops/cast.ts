@@ -13,6 +13,7 @@ import type { Tensor, TensorLike } from '../tensor.js';
 import { requireReady } from '../wasm.js';
 import { type OpVersion, newest } from '../versions.js';
 import { booleanOption, choiceOption } from '../options.js';
+import { asciiUpper, sameNameIgnoringAsciiCase } from '../names.js';
 import { requireType } from './check.js';
 import { type CastRules, convertInJs } from './cast-convert.js';
 import { type ConvertOps, type ConvertPlan, dispatch } from './dispatch.js';
@@ -89,7 +90,7 @@ function checkRoundMode(context: OpContext, name: string, value: unknown): Round
 
 /** ONNX's TensorProto.DataType enum names (Cast-1's `to` is one): FLOAT, DOUBLE, and the rest as our names in capitals. */
 function enumName(type: DataType): string {
-  return type === 'float32' ? 'FLOAT' : type === 'float64' ? 'DOUBLE' : type.toUpperCase();
+  return type === 'float32' ? 'FLOAT' : type === 'float64' ? 'DOUBLE' : asciiUpper(type);
 }
 
 /** Cast as one version defines it. */
@@ -100,7 +101,7 @@ export function runCast(version: OpVersion, inputs: readonly unknown[], attribut
   let type: DataType | undefined;
   if (version.since === 1) {
     if (typeof to !== 'string') throw specError(context, 'to', `Cast-1's to must be a DataType enum name such as 'FLOAT' (got ${describe(to)})`);
-    type = (Object.keys(DTYPES) as DataType[]).find((t) => enumName(t) === to.toUpperCase());
+    type = (Object.keys(DTYPES) as DataType[]).find((t) => sameNameIgnoringAsciiCase(enumName(t), to));
   } else {
     const number = typeof to === 'bigint' ? Number(to) : to;
     if (typeof number !== 'number' || !Number.isSafeInteger(number)) {
