@@ -237,3 +237,79 @@ describe('finding 12: Cast-1 type names match with ASCII case folding only', () 
   });
 });
 
+// ---------------------------------------------------------------- finding 11: one empty-size rule
+
+const BIG = 2 ** 53 - 1;
+const SHAPES: [string, number[]][] = [
+  ['a 0 after a product too large to be exact', [...Array<number>(25).fill(BIG), 0]],
+  ['a 0 first', [0, BIG, BIG]],
+  ['a 0 between', [BIG, 0, BIG]],
+  ['dims [0]', [0]],
+  ['an ordinary empty one', [3, 0, 2]],
+];
+
+/** A TensorProto of float32 with these dims and no data (varint dims, then data_type). */
+function protoWithDims(dims: number[]): Uint8Array {
+  const bytes: number[] = [];
+  const varint = (v: bigint) => {
+    do {
+      const low = Number(v & 0x7fn);
+      v >>= 7n;
+      bytes.push(v > 0n ? low | 0x80 : low);
+    } while (v > 0n);
+  };
+  for (const d of dims) {
+    bytes.push(0x08);
+    varint(BigInt(d));
+  }
+  bytes.push(0x10, 1);
+  return new Uint8Array(bytes);
+}
+
+describe('finding 11: Tensor and TensorProto share one empty-size rule', () => {
+  it.each(SHAPES)('%s: a Tensor that toTensorProto writes, fromTensorProto reads back', (_, dims) => {
+    const t = new tw.Tensor('float32', new Float32Array(0), dims);
+    expect(t.size).toBe(0);
+    const back = tw.fromTensorProto(tw.toTensorProto(t));
+    expect(back.size).toBe(0);
+    expect(Array.from(back.dims)).toEqual(dims);
+  });
+
+  it('refuses a proto of 1025 dims as fromTensorProto\'s bytes, not the Tensor constructor\'s', () => {
+    const error = thrownBy(() => tw.fromTensorProto(protoWithDims(Array<number>(1025).fill(0))));
+    expect(error).toBeInstanceOf(tw.SpecError);
+    expect((error as tw.SpecError).op).toBe('fromTensorProto');
+    expect((error as tw.SpecError).param).toBe('bytes');
+    expect((error as Error).message).toMatch(/dims must have at most 1024 entries \(got 1025\)/);
+    expect(tw.fromTensorProto(protoWithDims(Array<number>(1024).fill(0))).dims.length).toBe(1024);
+  });
+});
+
+// ---------------------------------------------------------------- Build 2: view() after growth and after dispose()
+
+describe('Build 2: a stale view() and view() after dispose()', () => {
+  it('gives a SpecError saying memory grew when a stale view comes back as data or out', () => {
+    const r = tw.toResident(tw.tensor('float32', [1, 2, 3, 4]));
+    const stale = r.view() as Float32Array;
+    // Grow the module's memory: a large resident.
+    const big = tw.toResident(new tw.Tensor('float32', new Float32Array(16 << 20), [16 << 20]));
+    expect(stale.length).toBe(0);  // what the engine does to a view of grown memory
+    for (const call of [() => new tw.Tensor('float32', stale, [4]), () => tw.floor(tw.tensor('float32', [1, 2, 3, 4]), { out: stale })]) {
+      const error = thrownBy(call);
+      expect(error).toBeInstanceOf(tw.SpecError);
+      expect((error as Error).message).toMatch(/view\(\) taken before WebAssembly memory grew.*call view\(\) again/);
+    }
+    expect(Array.from(r.view() as Float32Array)).toEqual([1, 2, 3, 4]);  // a fresh one reads right
+    big.dispose();
+    r.dispose();
+  });
+
+  it.each(['view', 'toTensor'] as const)('%s() after dispose() is a SpecError', (method) => {
+    const r = tw.toResident(tw.tensor('int8', [1, 2]));
+    r.dispose();
+    const error = thrownBy(() => r[method]());
+    expect(error).toBeInstanceOf(tw.SpecError);
+    expect((error as Error).message).toMatch(/was disposed/);
+  });
+});
+

@@ -7,6 +7,7 @@ import { type OpContext, describe, specError } from '../errors.js';
 import { type OwnOptions, readOption, readOptions } from '../options.js';
 import { type TypedArrayFacts, bufferOf, isDetached, isSharedBuffer, typedArrayFacts, typedArrayKind } from '../typed-array.js';
 import { ResidentTensor } from '../resident.js';
+import { staleViewError } from '../stale-views.js';
 import type { Tensor } from '../tensor.js';
 import { wasm } from '../wasm.js';
 
@@ -73,7 +74,7 @@ export function checkOut(context: OpContext, out: unknown, type: DataType, size:
   const length = storageLength(type, size);
   if (facts.length !== length) {
     // A detached buffer reads as length 0: say which it is.
-    if (length > 0 && isDetached(facts.buffer)) throw specError(context, 'out', 'out is on a detached ArrayBuffer');
+    if (length > 0 && isDetached(facts.buffer)) throw staleViewError(context, 'out', facts.buffer) ?? specError(context, 'out', 'out is on a detached ArrayBuffer');
     throw specError(context, 'out', `out must have length ${length} for this output (got ${facts.length})`);
   }
   if (isSharedBuffer(facts.buffer)) throw specError(context, 'out', 'out must not be on a SharedArrayBuffer (another thread could change it while the op writes)');
