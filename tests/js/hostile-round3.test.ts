@@ -237,6 +237,43 @@ describe('finding 12: Cast-1 type names match with ASCII case folding only', () 
   });
 });
 
+// ---------------------------------------------------------------- finding 10: a getter that disposes the input
+// Every user getter an op reads (its lists' lengths and entries, its options,
+// runNode's attributes) runs before the op takes its inputs, so a getter that
+// disposes a resident input gives a SpecError, never a plain Error.
+
+/** An array-like whose every read of `length` first runs `effect`. */
+function withEffect(values: number[], effect: () => void): ArrayLike<number> {
+  const list: Record<string, unknown> = { ...values };
+  Object.defineProperty(list, 'length', { get: () => { effect(); return values.length; } });
+  return list as unknown as ArrayLike<number>;
+}
+
+const DISPOSING: [string, string, (x: tw.ResidentTensor, dispose: () => void) => unknown][] = [
+  ['AsStrided: a size getter', 'AsStrided', (x, d) => tw.asStrided(x, { get size() { d(); return [2]; }, stride: [1] })],
+  ['AsStrided: stride\'s length', 'AsStrided', (x, d) => tw.asStrided(x, { size: [2], stride: withEffect([1], d) })],
+  ['AsStrided: an offset getter', 'AsStrided', (x, d) => tw.asStrided(x, { size: [2], stride: [1], get offset() { d(); return 1; } })],
+  ['runNode AsStrided: the size attribute', 'AsStrided', (x, d) => tw.runNode({ opType: 'AsStrided', domain: 'atb',
+    attributes: { get size() { d(); return [2]; }, stride: [1], offset: [0] } }, [x])],
+  ['runNode AsStrided: stride\'s length', 'AsStrided', (x, d) => tw.runNode({ opType: 'AsStrided', domain: 'atb',
+    attributes: { size: [2], stride: withEffect([1], d), offset: [0] } }, [x])],
+  ['Tile: repeats\' length', 'Tile', (x, d) => tw.tile(x, withEffect([2], d))],
+  ['Cast: a saturate getter', 'Cast', (x, d) => tw.cast(x, 'float32', { get saturate() { d(); return true; } })],
+  ['CastLike: a roundMode getter', 'CastLike', (x, d) => tw.castLike(x, tw.tensor('float32', [0]), { get roundMode() { d(); return 'up' as const; } })],
+  ['Floor: an out getter', 'Floor', (x, d) => tw.floor(x as never, { get out() { d(); return undefined; } })],
+];
+
+describe('finding 10: an input disposed by a getter the op reads', () => {
+  it.each(DISPOSING)('%s: a SpecError', (_, op, call) => {
+    const x = tw.toResident(tw.tensor('float16', [1, 2, 3, 4]));
+    const error = thrownBy(() => call(x, () => x.dispose()));
+    x.dispose();
+    expect(error).toBeInstanceOf(tw.SpecError);
+    expect((error as tw.SpecError).op).toBe(op);
+    expect((error as Error).message).toMatch(/disposed/);
+  });
+});
+
 // ---------------------------------------------------------------- finding 11: one empty-size rule
 
 const BIG = 2 ** 53 - 1;
@@ -313,3 +350,19 @@ describe('Build 2: a stale view() and view() after dispose()', () => {
   });
 });
 
+// ---------------------------------------------------------------- Build 4: AsStrided's bounds error names the axis
+
+const BOUNDS: [string, number[], number[], number, RegExp][] = [
+  ['the last axis largest', [480, 640, 3], [1920, 3, 1], 0, /axis 0's: \(size\[0\] - 1\) \* stride\[0\] = \(480 - 1\) \* 1920 = 919680/],
+  ['a middle axis largest', [2, 900, 2], [1, 1000, 1], 5, /offset 5; the largest term is axis 1's: \(size\[1\] - 1\) \* stride\[1\] = \(900 - 1\) \* 1000 = 899000/],
+  ['every stride zero but the offset out', [3], [0], 2000, /offset 2000; every axis adds 0/],
+];
+
+describe('Build 4: AsStrided\'s bounds error names the axis whose term is largest, with the values', () => {
+  it.each(BOUNDS)('%s', (_, size, stride, offset, message) => {
+    const x = new tw.Tensor('uint8', new Uint8Array(1000), [1000]);
+    const error = thrownBy(() => tw.asStrided(x, { size, stride, offset }));
+    expect(error).toBeInstanceOf(tw.SpecError);
+    expect((error as Error).message).toMatch(message);
+  });
+});
