@@ -27,6 +27,7 @@
 //     two agree. Cast-25 leaves negative inputs unspecified; like
 //     to_float8e8m0, the sign is ignored.
 // Integer formats round to nearest even, then saturate (as ONNX Cast does for int4 and int2).
+import { type Decimal, roundDecimalHalfEven, roundToBinary, roundToPowerOfTwo } from './decimal.js';
 import { type IntegerType, roundHalfEven, toInteger } from './convert.js';
 import { DTYPES } from './dtype.js';
 import { type OpContext, describe, specError } from './errors.js';
@@ -387,4 +388,19 @@ export function encodeOne(type: NarrowType, x: number, saturate: boolean, roundM
   return format.kind === 'float' ? encodeFloat(format, x, saturate)
     : format.kind === 'exponent' ? encodeExponent(format, x, saturate, roundMode)
     : encodeInt(format, x, type as IntegerType, 0);
+}
+
+/**
+ * An exact decimal to its narrow code, rounded once, directly from the
+ * decimal (decimal.ts), by the same rules as `encodeOne`: float formats to
+ * nearest even at their precision (then their overflow rule), float8e8m0 by
+ * `roundMode`, integer formats to nearest even and clamped.
+ */
+export function decimalCode(type: NarrowType, d: Decimal, saturate: boolean, roundMode: RoundMode): number {
+  const format: Format = FORMATS[type];
+  if (format.kind === 'float') return encodeFloat(format, roundToBinary(d, format.mantissaBits + 1, 1 - format.bias), saturate);
+  if (format.kind === 'exponent') return encodeExponent(format, roundToPowerOfTwo(d, roundMode), saturate, roundMode);
+  const n = roundDecimalHalfEven(d);
+  const clamped = n < BigInt(format.min) ? format.min : n > BigInt(format.max) ? format.max : Number(n);
+  return clamped < 0 ? clamped + 2 ** format.bits : clamped;
 }

@@ -366,3 +366,140 @@ describe('Build 4: AsStrided\'s bounds error names the axis whose term is larges
     expect((error as Error).message).toMatch(message);
   });
 });
+
+// ---------------------------------------------------------------- findings 2, 3, 7: strings, exactly
+// Decimal strings are read exactly and rounded once into the output type;
+// numbers are written as the shortest decimal that reads back under the same rules.
+
+/** The exact decimal of n / 2^k (k >= 0): every dyadic rational has a finite one. */
+function exactDecimal(n: bigint, k: number): string {
+  const digits = (n * 5n ** BigInt(k)).toString().padStart(k + 1, '0');
+  return k === 0 ? digits : `${digits.slice(0, -k)}.${digits.slice(-k)}`;
+}
+
+const castString = (text: string, to: string, options?: object) => tw.cast(tw.tensor('string', [text]), to as never, options as never);
+
+const LONG: [string, string, string, unknown][] = [
+  ['450 zeros after the point, e460', `0.${'0'.repeat(450)}1e460`, 'int32', 1000000000],
+  ['450 zeros after the point, e460, to int64', `0.${'0'.repeat(450)}1e460`, 'int64', 1000000000n],
+  ['450 zeros after the point, e460, to float32', `0.${'0'.repeat(450)}1e460`, 'float32', 1e9],
+  ['1 and 450 zeros, e-445', `1${'0'.repeat(450)}e-445`, 'int32', 100000],
+  ['1 and 450 zeros, e-445, to float16', `1${'0'.repeat(450)}e-445`, 'float16', tw.encode('float16', [1e5])[0]],
+  ['an exponent of 21 digits', '1e999999999999999999999', 'int32', 2147483647],
+  ['a negative exponent of 21 digits', '-7e-999999999999999999999', 'float32', -0],
+  ['an exponent of 21 digits, to float8e4m3fn', '1e999999999999999999999', 'float8e4m3fn', 0x7e],
+  ['2000 digits, truncated to int64', `${'9'.repeat(10)}.${'9'.repeat(2000)}`, 'int64', 9999999999n],
+  ['2000 digits past 2^63', `${'9'.repeat(2000)}`, 'int64', 2n ** 63n - 1n],
+  ['a fraction of 1000 zeros then 5, e1001', `0.${'0'.repeat(1000)}5e1001`, 'uint8', 5],
+];
+
+describe('finding 2: long digit strings and huge exponents, exactly', () => {
+  it.each(LONG)('%s', (_, text, to, expected) => {
+    const got = (castString(text, to).data as ArrayLike<unknown>)[0];
+    expect(Object.is(got, expected) || got === expected).toBe(true);
+  });
+});
+
+// Mantissa bits of each float format, and what Cast writes there from an exact value.
+const FLOATS: [string, number][] = [
+  ['float32', 23], ['float64', 52], ['float16', 10], ['bfloat16', 7], ['float8e4m3fn', 3], ['float8e4m3fnuz', 3],
+  ['float8e5m2', 2], ['float8e5m2fnuz', 2], ['float4e2m1', 1],
+];
+
+/** Cases near the ties above 1 of a format with p mantissa bits: [label, the exact value as n / 2^K, the right result]. */
+function nearTies(p: number): [string, bigint, number, number][] {
+  const K = 120;
+  const one = 1n << BigInt(K);
+  const unit = (e: number) => 1n << BigInt(K - e);  // 2^-e as n / 2^K
+  return [
+    ['just below the tie 1 + 3*2^-(p+1) (the finding: - 2^-52 + 2^-60)', one + 3n * unit(p + 1) - unit(52) + unit(60), K, 1 + 2 ** -p],
+    ['just above that tie (+ 2^-70)', one + 3n * unit(p + 1) + unit(70), K, 1 + 2 ** -(p - 1)],
+    ['on that tie: to even', one + 3n * unit(p + 1), K, 1 + 2 ** -(p - 1)],
+    ['on the tie 1 + 2^-(p+1): to even', one + unit(p + 1), K, 1],
+    ['just above it (+ 2^-100)', one + unit(p + 1) + unit(100), K, 1 + 2 ** -p],
+  ];
+}
+
+describe('finding 3: string -> float rounded once, directly from the decimal', () => {
+  const cases = FLOATS.flatMap(([type, p]) => nearTies(p).map(([label, n, k, right]) => [`${type}: ${label}`, type, exactDecimal(n, k), right] as const));
+  it.each(cases)('%s', (_, type, text, right) => {
+    const got = castString(text, type).data as ArrayLike<number>;
+    const want = type === 'float32' || type === 'float64' ? right : tw.encode(type as never, [right])[0];
+    expect(got[0]).toBe(want);
+    // The negated string rounds to the negated value.
+    const negative = castString(`-${text}`, type).data as ArrayLike<number>;
+    expect(negative[0]).toBe(type === 'float32' || type === 'float64' ? -right : tw.encode(type as never, [-right])[0]);
+  });
+
+  const POWER: [string, string, 'up' | 'down' | 'nearest', number][] = [
+    // 2^10 (1 + 2^-80): its nearest double is 2^10 itself, so a double in between would round 'up' to 2^10.
+    ['2^10 (1 + 2^-80), up', exactDecimal((1n << 80n) + 1n, 70), 'up', 2 ** 11],
+    ['2^10 (1 + 2^-80), down', exactDecimal((1n << 80n) + 1n, 70), 'down', 2 ** 10],
+    ['2^10 exactly, up', '1024', 'up', 2 ** 10],
+    ['1.5 x 2^3 - 2^-80, nearest', exactDecimal(12n * (1n << 80n) - 1n, 80), 'nearest', 8],
+    ['1.5 x 2^3, nearest (ties up)', '12', 'nearest', 16],
+    ['2^-127 (1 - 2^-90), up', exactDecimal((1n << 90n) - 1n, 90 + 127), 'up', 2 ** -127],
+  ];
+  it.each(POWER)('float8e8m0: %s', (_, text, roundMode, right) => {
+    const got = castString(text, 'float8e8m0', { roundMode }).data as Uint8Array;
+    expect(got[0]).toBe(tw.encode('float8e8m0', [right], { roundMode })[0]);
+  });
+
+  it('float64 agrees with the engine\'s correctly rounded Number() on seeded literals', () => {
+    const next = random(SEED + 3);
+    const texts = Array.from({ length: 300 }, () => {
+      const digits = Array.from({ length: 1 + Math.floor(next() * 30) }, () => Math.floor(next() * 10)).join('');
+      return `${next() < 0.5 ? '-' : ''}${digits}e${Math.floor(next() * 700) - 350}`;
+    });
+    const got = tw.cast(tw.tensor('string', texts), 'float64').data as Float64Array;
+    texts.forEach((text, i) => expect(Object.is(got[i], Number(text))).toBe(true));
+  });
+});
+
+/** Every code of an 8-bit or smaller format, or a seeded sample of a 16-bit one, without NaNs. */
+function codesOf(type: string): number[] {
+  const bits = type === 'float16' || type === 'bfloat16' ? 16 : type === 'float4e2m1' ? 4 : 8;
+  const next = random(SEED + bits);
+  const all = bits === 16 ? Array.from({ length: 3000 }, () => Math.floor(next() * 65536)) : Array.from({ length: 2 ** bits }, (_, i) => i);
+  return all.filter((code) => {
+    const storage = bits === 16 ? new Uint16Array([code]) : new Uint8Array([code]);
+    return !Number.isNaN(tw.decode(new tw.Tensor(type as never, storage as never, [1]))[0]);
+  });
+}
+
+describe('finding 7: number -> string reads back under the same rules', () => {
+  const NARROW = ['float16', 'bfloat16', 'float8e4m3fn', 'float8e4m3fnuz', 'float8e5m2', 'float8e5m2fnuz', 'float4e2m1'];
+  const cases: [string, string, 'up' | 'down' | 'nearest'][] = [
+    ...NARROW.map((type) => [type, type, 'up'] as [string, string, 'up']),
+    ['float8e8m0, roundMode up (the default)', 'float8e8m0', 'up'],
+    ['float8e8m0, roundMode down', 'float8e8m0', 'down'],
+    ['float8e8m0, roundMode nearest', 'float8e8m0', 'nearest'],
+  ];
+  it.each(cases)('%s: every code', (_, type, roundMode) => {
+    const codes = codesOf(type);
+    const Storage = type === 'float16' || type === 'bfloat16' ? Uint16Array : Uint8Array;
+    const packed = type === 'float4e2m1';
+    const x = packed ? new tw.Tensor(type as never, tw.encode('float4e2m1', codes.map((c) => tw.decode(new tw.Tensor('float4e2m1', new Uint8Array([c]), [1]))[0])) as never, [codes.length])
+      : new tw.Tensor(type as never, new Storage(codes) as never, [codes.length]);
+    const text = tw.cast(x, 'string', { roundMode });
+    const back = tw.cast(text, type as never, { roundMode, saturate: false });  // saturate would turn "INF" into float8e5m2's largest
+    const wanted = tw.decode(x as never);
+    const got = tw.decode(back as never);
+    const wrong = wanted.map((v, i) => [v, got[i], (text.data as string[])[i]]).filter(([v, g]) => !Object.is(v, g));
+    expect(wrong.slice(0, 5)).toEqual([]);
+  });
+
+  it('float32: seeded values read back, and the shortest is taken', () => {
+    const next = random(SEED + 32);
+    const values = new Float32Array(2000).map(() => (next() - 0.5) * 10 ** Math.floor(next() * 76 - 38));
+    const text = tw.cast(new tw.Tensor('float32', values, [values.length]), 'string');
+    const back = tw.cast(text, 'float32').data as Float32Array;
+    expect(Array.from(back)).toEqual(Array.from(values));
+    expect(tw.cast(tw.tensor('float32', [0.1, 3.4028234663852886e38, 1e-45]), 'string').data).toEqual(['0.1', '3.4028235e+38', '1e-45']);
+  });
+
+  it('float8e8m0 2^-127 under roundMode up is written as a decimal that rounds up to it', () => {
+    const x = new tw.Tensor('float8e8m0', new Uint8Array([0]), [1]);
+    expect(tw.cast(x, 'string').data).toEqual(['5e-39']);
+  });
+});
