@@ -58,13 +58,15 @@ export function cast(x: TensorLike | ResidentTensor, to: DataType, options?: Cas
  *
  * @example tw.castLike(tw.tensor('int32', [1, 2]), tw.tensor('float16', [0])) // float16 [1, 2]
  */
-export function castLike<T extends DataType>(x: TensorLike | ResidentTensor, like: TensorLike<T> | ResidentTensor, options?: CastOptions<T>): Tensor<T> | ResidentTensor {
+export function castLike<T extends ResidentType>(x: ResidentTensor, like: TensorLike<T> | ResidentTensor<T>, options?: CastOptions<T> & { out?: undefined }): ResidentTensor<T>;
+export function castLike<T extends DataType>(x: TensorLike | ResidentTensor, like: TensorLike<T> | ResidentTensor<Extract<T, ResidentType>>, options?: CastOptions<T>): Tensor<T>;
+export function castLike(x: TensorLike | ResidentTensor, like: TensorLike | ResidentTensor, options?: CastOptions): Tensor | ResidentTensor {
   requireReady();
   const version = newest('CastLike');
   const context: OpContext = { op: 'CastLike', version: version.since };
   const { rules, out } = namedOptions(context, options);
   const target = asOperand(like, context, 'target_type');
-  return castWith(context, version, x, target.type, rules, out) as Tensor<T> | ResidentTensor;
+  return castWith(context, version, x, target.type, rules, out);
 }
 
 function namedOptions(context: OpContext, options: unknown): { rules: CastRules; out: unknown } {
