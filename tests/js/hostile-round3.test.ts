@@ -503,3 +503,43 @@ describe('finding 7: number -> string reads back under the same rules', () => {
     expect(tw.cast(x, 'string').data).toEqual(['5e-39']);
   });
 });
+
+// ---------------------------------------------------------------- finding 9: no JS Array of every element
+// Narrow inputs are converted a chunk at a time through a typed array; string
+// outputs have their own limit (2^26 elements), checked before any work.
+
+const CHUNKED: [string, string, number][] = [
+  ['int4', 'int8', 200003], ['float16', 'float64', 140001], ['uint2', 'float4e2m1', 131077], ['float8e8m0', 'float32', 65537],
+  ['bfloat16', 'int32', 65536 * 2 + 3], ['float4e2m1', 'uint4', 70001],
+];
+
+describe('finding 9: narrow inputs in chunks, string outputs within their limit', () => {
+  it.each(CHUNKED)('%s -> %s of %d elements: every chunk boundary right', (from, to, n) => {
+    const next = random(SEED + n);
+    const bits = from === 'float16' || from === 'bfloat16' ? 16 : from === 'uint2' ? 2 : from === 'int4' || from === 'float4e2m1' ? 4 : 8;
+    const length = bits >= 8 ? n : Math.ceil((n * bits) / 8);
+    const storage = bits === 16 ? new Uint16Array(length) : new Uint8Array(length);
+    for (let i = 0; i < length; i++) storage[i] = Math.floor(next() * (bits === 16 ? 0x7c00 : 256));
+    if (bits < 8 && n % (8 / bits) !== 0) storage[length - 1] &= (1 << ((n % (8 / bits)) * bits)) - 1;
+    if (from === 'float8e8m0') storage.forEach((v, i) => { if (v === 0xff) storage[i] = 0; });
+    const x = new tw.Tensor(from as never, storage as never, [n]);
+    const values = tw.decode(x as never);
+    const got = tw.cast(x, to as never);
+    const want = tw.cast(new tw.Tensor('float64', Float64Array.from(values), [n]), to as never);
+    expect(Buffer.from((got.data as Uint8Array).buffer).equals(Buffer.from((want.data as Uint8Array).buffer))).toBe(true);
+  });
+
+  const STRINGS: [string, () => unknown, string][] = [
+    ['Tile of [\'a\'] by [2^27 + 2]', () => tw.tile(tw.tensor('string', ['a']), [2 ** 27 + 2]), 'Tile'],
+    ['AsStrided of a string by size [2^27]', () => tw.asStrided(tw.tensor('string', ['a']), { size: [2 ** 27], stride: [0] }), 'AsStrided'],
+    ['Cast of 2^26 + 1 uint8 to string', () => tw.cast(new tw.Tensor('uint8', new Uint8Array(2 ** 26 + 1), [2 ** 26 + 1]), 'string'), 'Cast'],
+  ];
+  it.each(STRINGS)('%s: a SpecError before any work', (_, call, op) => {
+    const began = Date.now();
+    const error = thrownBy(call);
+    expect(error).toBeInstanceOf(tw.SpecError);
+    expect((error as tw.SpecError).op).toBe(op);
+    expect((error as Error).message).toMatch(/a string output holds at most 67108864 elements/);
+    expect(Date.now() - began).toBeLessThan(2000);
+  });
+});

@@ -6,6 +6,7 @@ import type { Tensor, TensorLike } from '../tensor.js';
 import type { OpVersion } from '../versions.js';
 import { LIMITS } from '../generated/limits.js';
 import { requireReady } from '../wasm.js';
+import { checkStringCount } from '../strings.js';
 import { checkedLength, listLength, outputSize, ownValue, requireType, safeIntegers } from './check.js';
 import { type MoveOps, type MovePlan, dispatch } from './dispatch.js';
 import { type OutOf, type OutOptions, checkOut, opOptions } from './out.js';
@@ -103,6 +104,7 @@ function asStridedWith(context: OpContext, x: Tensor | ResidentTensor, lists: Li
     throw specError(context, culprit, `the largest index read, offset + sum((size[j] - 1) * stride[j]) = ${largest}, must be less than the input's element count ${x.size}${largestTerm(size, stride, offset)}${byteStrideHint(x, size, stride, offset)}`);
   }
   const count = outputSize(context, 'size', size, x.type === 'string' ? 4 : elementBytes(x.type));
+  if (x.type === 'string') checkStringCount(context, 'size', count);
   const checkedOut = out === undefined ? undefined : checkOut(context, out, x.type, count, { inputs: [['input', x]], inPlace: false });
   // A stride along an extent-1 axis is never used; zero keeps it in uint32 range.
   const usedStride = stride.map((s, i) => (size[i] === 1 ? 0 : s));

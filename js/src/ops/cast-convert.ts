@@ -23,7 +23,7 @@
 import { DTYPES, type DataType, isPacked } from '../dtype.js';
 import { type OpContext, describe, specError } from '../errors.js';
 import { type Literal, parseDecimal, roundToBinary, shortestDecimal, truncateDecimal } from '../decimal.js';
-import { type NarrowType, type RoundMode, decimalCode, decodeStorage, encodeOne, isNarrowType } from '../formats.js';
+import { type NarrowType, type RoundMode, decimalCode, decodeInto, decodeStorage, encodeOne, isNarrowType } from '../formats.js';
 
 /** Cast's attributes, as the op resolved them. */
 export interface CastRules {
@@ -61,8 +61,30 @@ export function convertInJs(context: OpContext, from: DataType, to: DataType, x:
     convertStrings(context, to, x as readonly string[], n, y, rules);
   } else if (from === 'int64' || from === 'uint64') {
     convertBigInts(to, x as ArrayLike<bigint>, n, y, rules);
+  } else if (isNarrowType(from) && to !== 'string') {
+    convertNarrowInChunks(from, to, x as ArrayBufferView, n, y as unknown as ArrayBufferView, rules);
   } else {
     convertNumbers(from, to, numbersOf(from, x, n), n, y, rules);
+  }
+}
+
+// A narrow input is decoded a chunk at a time into one Float64Array: never a
+// JS Array of every element (engines cap those near 2^27: a 64 MiB int4
+// input failed with "RangeError: Invalid array length"). A multiple of 4, so
+// every chunk starts on a whole byte of a packed output.
+const NARROW_CHUNK = 65536;
+
+function convertNarrowInChunks(from: NarrowType, to: DataType, x: ArrayBufferView, n: number, y: ArrayBufferView, rules: CastRules): void {
+  const values = new Float64Array(Math.min(n, NARROW_CHUNK));
+  const bits = DTYPES[to].bits;
+  const slotsPerElement = DTYPES[to].slots;
+  const perByte = bits > 0 && bits < 8 ? 8 / bits : 1;
+  const ys = y as unknown as { subarray(begin: number): Store };
+  for (let start = 0; start < n; start += NARROW_CHUNK) {
+    const count = Math.min(NARROW_CHUNK, n - start);
+    decodeInto(from, x, start, count, values);
+    const slot = perByte === 1 ? start * slotsPerElement : start / perByte;
+    convertNumbers(from, to, values, count, ys.subarray(slot), rules);
   }
 }
 

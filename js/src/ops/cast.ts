@@ -15,6 +15,7 @@ import { type OpVersion, newest } from '../versions.js';
 import { booleanOption, choiceOption } from '../options.js';
 import { asciiUpper, sameNameIgnoringAsciiCase } from '../names.js';
 import { requireType } from './check.js';
+import { checkStringCount } from '../strings.js';
 import { type CastRules, convertInJs } from './cast-convert.js';
 import { type ConvertOps, type ConvertPlan, dispatch } from './dispatch.js';
 import { type OutOf, checkOut, opOptions } from './out.js';
@@ -173,6 +174,7 @@ function planCast(context: OpContext, version: OpVersion, x: Tensor | ResidentTe
   if (!version.types.T2.includes(to)) {
     throw specError(context, 'to', `the output type must be one of ${version.types.T2.join(', ')} (got ${to})`);
   }
+  if (to === 'string') checkStringCount(context, 'input', x.size);
   const kernel = x.type === to ? undefined : CAST_KERNELS[`${x.type}>${to}`];
   return { kind: 'convert', context, input: x, outType: to, ops: CAST, args: { context, from: x.type, to, rules, kernel } };
 }
