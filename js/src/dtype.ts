@@ -1,5 +1,5 @@
 import { DTYPES as TABLE } from './generated/dtypes.js';
-import { typedArrayFacts, typedArrayKind } from './typed-array.js';
+import { engineFloat16Array, typedArrayFacts, typedArrayKind } from './typed-array.js';
 
 /**
  * The data type table, one source with the C++ side: for each type name its
@@ -88,8 +88,7 @@ let float16Class: Float16Constructor | undefined;
 
 /** The runtime's Float16Array class, or undefined where it has none (Node 20 and 22). */
 export function runtimeFloat16Array(): Float16Constructor | undefined {
-  const found = (globalThis as { Float16Array?: unknown }).Float16Array;
-  return typeof found === 'function' ? found as Float16Constructor : undefined;
+  return engineFloat16Array();  // the engine's own class only, never a polyfill
 }
 
 /** Makes float16 results Float16Arrays (a class the runtime has) or, with undefined, Uint16Arrays of bit patterns again. */
@@ -108,6 +107,23 @@ export function float16Result<D>(type: DataType, data: D): D {
   if (kind !== 'Uint16Array') return data;  // already a Float16Array
   const { buffer, byteOffset, length } = typedArrayFacts(data as object, kind);
   return new float16Class(buffer, byteOffset, length) as unknown as D;
+}
+
+/**
+ * `data` (an array holding `type`'s data: `holdsType`) as its storage class
+ * over the same bytes, the one class every writer writes through: a
+ * Float16Array's bits as a Uint16Array (a Float16Array result receives
+ * codes, never codes as values), a Uint8ClampedArray as a Uint8Array (which
+ * wraps as Cast to uint8 does, never clamps). The array itself when it is of
+ * that class already, the common case.
+ */
+export function storageView<D>(type: Exclude<DataType, 'string'>, data: D): D {
+  const kind = typedArrayKind(data);
+  if (kind === DTYPES[type].storage || kind === undefined) return data;
+  const { buffer, byteOffset, length } = typedArrayFacts(data as object, kind);
+  if (kind === 'Float16Array') return new Uint16Array(buffer, byteOffset, length) as unknown as D;
+  if (kind === 'Uint8ClampedArray') return new Uint8Array(buffer, byteOffset, length) as unknown as D;
+  return data;
 }
 
 /** Element sizes below a byte are packed: two 4-bit or four 2-bit elements per byte. */

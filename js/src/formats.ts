@@ -27,6 +27,7 @@
 //     two agree. Cast-25 leaves negative inputs unspecified; like
 //     to_float8e8m0, the sign is ignored.
 // Integer formats round to nearest even, then saturate (as ONNX Cast does for int4 and int2).
+import { type Decimal, roundDecimalHalfEven, roundToBinary, roundToPowerOfTwo } from './decimal.js';
 import { type IntegerType, roundHalfEven, toInteger } from './convert.js';
 import { DTYPES } from './dtype.js';
 import { type OpContext, describe, specError } from './errors.js';
@@ -327,21 +328,20 @@ export function encode(type: NarrowType, values: ArrayLike<number>, options?: En
   if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0 || n > LIMITS.memoryBytes) {
     throw specError(ENCODE, 'values', `values must have a length from 0 to ${LIMITS.memoryBytes} (got ${describe(n)})`);
   }
-  const codes = new Array<number>(n);
+  // Codes straight into the typed result (no JS Array: engines cap those near 2^27 elements).
+  const bits = bitsOf(type);
+  const perByte = bits < 8 ? 8 / bits : 1;
+  const result = bits === 16 ? new Uint16Array(n) : new Uint8Array(Math.ceil(n / perByte));
   for (let i = 0; i < n; i++) {
     const x: unknown = values[i];
     if (typeof x !== 'number') throw specError(ENCODE, 'values', `values[${i}] must be a number (got ${describe(x)})`);
-    codes[i] = format.kind === 'float' ? encodeFloat(format, x, saturate)
+    const code = format.kind === 'float' ? encodeFloat(format, x, saturate)
       : format.kind === 'exponent' ? encodeExponent(format, x, saturate, roundMode)
       : encodeInt(format, x, type as IntegerType, i);
+    if (perByte === 1) result[i] = code;
+    else result[Math.floor(i / perByte)] |= code << (bits * (i % perByte));
   }
-  const bits = bitsOf(type);
-  if (bits === 16) return Uint16Array.from(codes);
-  if (bits === 8) return Uint8Array.from(codes);
-  const perByte = 8 / bits;
-  const packed = new Uint8Array(Math.ceil(n / perByte));
-  for (let i = 0; i < n; i++) packed[Math.floor(i / perByte)] |= codes[i] << (bits * (i % perByte));
-  return packed;
+  return result;
 }
 
 function checkOptions(options: unknown): { saturate: boolean; roundMode: RoundMode } {
@@ -378,6 +378,29 @@ export function decodeStorage(type: NarrowType, data: ArrayBufferView, size: num
 }
 
 /**
+ * Elements [start, start + count) of a narrow type's storage (as
+ * decodeStorage reads it) into `target`, a typed array: the chunked reader
+ * for conversions of any length (a number[] of every element would pass the
+ * engines' Array limit near 2^27).
+ */
+export function decodeInto(type: NarrowType, data: ArrayBufferView, start: number, count: number, target: Float64Array): void {
+  const format: Format = FORMATS[type];
+  const facts = typedArrayFacts(data, typedArrayKind(data)!);
+  const storage = facts.kind === 'Uint8Array' ? new Uint8Array(facts.buffer, facts.byteOffset, facts.length)
+    : new Uint16Array(facts.buffer, facts.byteOffset, facts.length);
+  const bits = bitsOf(type);
+  const perByte = bits < 8 ? 8 / bits : 1;
+  const mask = 2 ** bits - 1;
+  for (let k = 0; k < count; k++) {
+    const i = start + k;
+    const code = perByte === 1 ? storage[i] : (storage[Math.floor(i / perByte)] >> (bits * (i % perByte))) & mask;
+    target[k] = format.kind === 'float' ? decodeFloat(format, code)
+      : format.kind === 'exponent' ? decodeExponent(format, code)
+      : decodeInt(format, code);
+  }
+}
+
+/**
  * One number to its narrow code, as `encode` converts it (Cast's converter
  * for narrow outputs: one rounding, the same tables). Integer formats have no
  * NaN: the caller maps it first.
@@ -387,4 +410,19 @@ export function encodeOne(type: NarrowType, x: number, saturate: boolean, roundM
   return format.kind === 'float' ? encodeFloat(format, x, saturate)
     : format.kind === 'exponent' ? encodeExponent(format, x, saturate, roundMode)
     : encodeInt(format, x, type as IntegerType, 0);
+}
+
+/**
+ * An exact decimal to its narrow code, rounded once, directly from the
+ * decimal (decimal.ts), by the same rules as `encodeOne`: float formats to
+ * nearest even at their precision (then their overflow rule), float8e8m0 by
+ * `roundMode`, integer formats to nearest even and clamped.
+ */
+export function decimalCode(type: NarrowType, d: Decimal, saturate: boolean, roundMode: RoundMode): number {
+  const format: Format = FORMATS[type];
+  if (format.kind === 'float') return encodeFloat(format, roundToBinary(d, format.mantissaBits + 1, 1 - format.bias), saturate);
+  if (format.kind === 'exponent') return encodeExponent(format, roundToPowerOfTwo(d, roundMode), saturate, roundMode);
+  const n = roundDecimalHalfEven(d);
+  const clamped = n < BigInt(format.min) ? format.min : n > BigInt(format.max) ? format.max : Number(n);
+  return clamped < 0 ? clamped + 2 ** format.bits : clamped;
 }

@@ -1,5 +1,6 @@
 import createTesseraModule from './glue/tessera-glue.js';
 import { runtimeFloat16Array, setFloat16Results } from './dtype.js';
+import { hasForeignFloat16Array } from './typed-array.js';
 import { type OpContext, describe, specError } from './errors.js';
 import { type AutoRelease, configureAutoRelease } from './memory.js';
 import { booleanOption, choiceOption, countOption, readOptions } from './options.js';
@@ -87,6 +88,11 @@ export function readInitOptions(options: unknown): CheckedInitOptions {
 function float16ArrayFor(wanted: boolean) {
   if (!wanted) return undefined;
   const Float16 = runtimeFloat16Array();
+  if (Float16 === undefined && hasForeignFloat16Array()) {
+    throw specError(INIT, 'float16Array', 'init({ float16Array: true }): globalThis.Float16Array is not this engine\'s own typed array class '
+      + '(a polyfill, such as @petamoriken/float16 installed as the global, cannot hold tensor data); leave the option out '
+      + '(float16 data is then a Uint16Array of bit patterns: tw.decode(t) or t.toArray() give numbers)');
+  }
   if (Float16 === undefined) {
     throw specError(INIT, 'float16Array', 'init({ float16Array: true }): this runtime has no Float16Array (Node 20 and 22 lack it); '
       + 'leave the option out (float16 data is then a Uint16Array of bit patterns: tw.decode(t) or t.toArray() give numbers), '

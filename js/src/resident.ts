@@ -3,6 +3,8 @@
 import { type DataOf, type DataType, type TensorData, allocateData, storageBytes, storageConstructor, storageLength } from './dtype.js';
 import { type OpContext, specError } from './errors.js';
 import { type Tensor, type TensorLike, asTensor, frozenDims, resultOf } from './tensor.js';
+import { rememberView } from './stale-views.js';
+import { bufferOf } from './typed-array.js';
 import { allocate, copyIn, copyOut, currentGeneration, deallocate, heapView, requireReady, residentGone, residentMade } from './wasm.js';
 
 /** Every type but string: strings have no place in WebAssembly memory. */
@@ -123,7 +125,7 @@ export class ResidentTensor<T extends ResidentType = ResidentType> {
 
   /** Where the data starts in WebAssembly memory. Throws once disposed. */
   get offset(): number {
-    if (this.#offset < 0) throw new Error(`tessera-wasm: this resident ${this.type} tensor [${this.dims.join(', ')}] was disposed`);
+    if (this.#offset < 0) throw disposedError(this.type, this.dims, 'offset');
     return this.#offset;
   }
 
@@ -134,15 +136,22 @@ export class ResidentTensor<T extends ResidentType = ResidentType> {
 
   /**
    * A view of the data in WebAssembly memory, no copy. It is valid until the
-   * next op or allocation that grows memory: take a fresh one after any call.
+   * next op or allocation that grows memory: growth detaches it, and it then
+   * reads as empty (length 0). Take a fresh one after any call. A stale view
+   * given back to the library (as a Tensor's data, or an op's out) is a
+   * SpecError saying memory grew; view() after dispose() is a SpecError.
    */
   view(): DataOf<T> {
+    if (this.#offset < 0) throw disposedError(this.type, this.dims, 'view()');
     const ctor = storageConstructor(this.type) as unknown as new (buffer: ArrayBufferLike, byteOffset: number, length: number) => DataOf<T>;
-    return heapView(ctor, this.offset, storageLength(this.type, this.size));
+    const view = heapView(ctor, this.offset, storageLength(this.type, this.size));
+    rememberView(bufferOf(view as object));
+    return view;
   }
 
   /** Copies the data out into an ordinary Tensor. */
   toTensor(): Tensor<T> {
+    if (this.#offset < 0) throw disposedError(this.type, this.dims, 'toTensor()');
     const data = allocateData(this.type, this.size) as Exclude<TensorData, string[]>;
     copyOut(this.offset, data, this.byteLength);
     return resultOf(this.type, data as never, this.dims, this.size);
@@ -158,6 +167,11 @@ export class ResidentTensor<T extends ResidentType = ResidentType> {
       freeBlock(block);
     }
   }
+}
+
+/** What any use of a disposed resident tensor throws: a SpecError, as every rejection is. */
+function disposedError(type: DataType, dims: readonly number[], use: string): Error {
+  return specError({ op: 'ResidentTensor' }, 'this', `this resident ${type} tensor [${dims.join(', ')}] was disposed: ${use} after dispose()`);
 }
 
 /** A fresh resident tensor of `type` and `dims`, uninitialized, for an op's output. */

@@ -1,6 +1,7 @@
 // ONNX TensorProto <-> Tensor: the format of ONNX initializers, of Constant
 // and ConstantOfShape attributes, and of the official test vectors' .pb files.
 // Field numbers and storage rules are onnx.proto's (IR version 11+).
+import { checkRank, checkedSize } from './shape.js';
 import { DTYPES, type DataType, type TensorData, float16Result, isPacked, storageConstructor, storageLength } from './dtype.js';
 import { type OpContext, describe, specError } from './errors.js';
 import { bytesNow, typedArrayKind } from './typed-array.js';
@@ -294,10 +295,9 @@ function tensorOfFields(fields: Fields): Tensor {
     throw specError(READING, 'bytes', `the ${type} tensor's data is stored externally${where}; tessera-wasm reads no files: load the data and pass it in raw_data`);
   }
   const { dims } = fields;
-  const size = dims.reduce((a, b) => a * b, 1);
-  if (!Number.isSafeInteger(size)) {
-    throw specError(READING, 'bytes', `element count must be a safe integer (dims ${dimsText(dims)} give ${size})`);
-  }
+  // The Tensor constructor's rules (shape.ts), checked here so the error is this function's.
+  checkRank(READING, 'bytes', 'dims', dims.length);
+  const size = checkedSize(READING, 'bytes', '', dims);
 
   const present: TypedField[] = [];
   if (fields.float.length) present.push('float_data');

@@ -1,7 +1,8 @@
 import { DTYPES, type DataIn, type DataOf, type DataType, type Float16ArrayOrNever, holdsType, isDataType, storageLength } from './dtype.js';
 import { type OpContext, describe, specError } from './errors.js';
-import { LIMITS } from './generated/limits.js';
-import { bufferOf, typedArrayFacts, typedArrayKind } from './typed-array.js';
+import { checkRank, checkedSize } from './shape.js';
+import { staleViewError } from './stale-views.js';
+import { bufferOf, engineFloat16Array, typedArrayFacts, typedArrayKind } from './typed-array.js';
 import { type NestedOf, TO_ARRAY_LIMITS, briefDims, elementsOf, formatTensor, nest, nestedArrays } from './tensor-text.js';
 import { isReady, wasm } from './wasm.js';
 
@@ -158,7 +159,7 @@ export class Tensor<T extends DataType = DataType> {
    * patterns, unless `init({ float16Array: true })` made it a Float16Array).
    */
   asFloat16Array(): [Float16ArrayOrNever] extends [never] ? Float16ArrayLike : Float16ArrayOrNever {
-    const Float16 = (globalThis as { Float16Array?: new (buffer: ArrayBufferLike, offset: number, length: number) => never }).Float16Array;
+    const Float16 = engineFloat16Array() as (new (buffer: ArrayBufferLike, offset: number, length: number) => never) | undefined;
     if (this.type !== 'float16') throw specError({ op: 'asFloat16Array' }, 'this', `only a float16 tensor has float16 data (this one is ${this.type})`);
     if (Float16 === undefined) throw specError({ op: 'asFloat16Array' }, 'this', 'this runtime has no Float16Array (Node 20 and 22 lack it): read values with tw.decode(t) or t.toArray()');
     const facts = typedArrayFacts(this.data as object, typedArrayKind(this.data)!);
@@ -277,12 +278,7 @@ export interface CheckedTensor {
 export function checkTensor(context: OpContext, name: string, type: unknown, data: unknown, dims: unknown): CheckedTensor {
   if (!isDataType(type)) throw specError(context, name, `${name} has an unknown data type (got ${describe(type)})`);
   const shape = readDims(context, name, dims);
-  let size = 1;
-  for (const d of shape) size *= d;
-  if (shape.includes(0)) size = 0;  // a 0 anywhere, even after a product too large to be exact
-  if (!Number.isSafeInteger(size)) {
-    throw specError(context, name, `${name} element count must be a safe integer (dims [${shape.join(', ')}] give ${size})`);
-  }
+  const size = checkedSize(context, name, `${name} `, shape);  // shape.ts: the one rule, fromTensorProto's too
   const expectedLength = storageLength(type, size);
   const lengthError = (length: number) => specError(context, name,
     `${name} data of type ${type} with dims [${shape.join(', ')}] must have length ${expectedLength} (got ${length})`);
@@ -306,7 +302,7 @@ export function checkTensor(context: OpContext, name: string, type: unknown, dat
     throw specError(context, name, `${name} data must be a ${storage} for type ${type} (got ${describe(data)})${hint(type, data)}`);
   }
   const facts = typedArrayFacts(data as object, kind);
-  if (facts.length !== expectedLength) throw lengthError(facts.length);
+  if (facts.length !== expectedLength) throw staleViewError(context, name, facts.buffer) ?? lengthError(facts.length);
   if (type === 'bool') {
     const bytes = new Uint8Array(facts.buffer, facts.byteOffset, facts.length);
     for (let i = 0; i < bytes.length; i++) {
@@ -339,9 +335,7 @@ function readDims(context: OpContext, name: string, dims: unknown): readonly num
     throw specError(context, name, `${name} dims must be an array of non-negative integers (got ${describe(dims)})`);
   }
   const length = kind === undefined ? (dims as unknown[]).length : typedArrayFacts(dims as object, kind).length;
-  if (!Number.isSafeInteger(length) || length > LIMITS.maxRank) {
-    throw specError(context, name, `${name} dims must have at most ${LIMITS.maxRank} entries (got ${describe(length)})`);
-  }
+  checkRank(context, name, `${name} dims`, length);
   const shape = new Array<number>(length);
   for (let i = 0; i < length; i++) {
     const entry: unknown = (dims as ArrayLike<unknown>)[i];

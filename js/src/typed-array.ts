@@ -61,7 +61,36 @@ export function byteLengthOf(value: object): number {
   return byteLengthGetter.call(value);
 }
 
-const Float16 = (globalThis as { Float16Array?: new (buffer: ArrayBufferLike, offset: number, length: number) => ArrayBufferView }).Float16Array;
+type Float16Class = new (...args: [number] | [ArrayBufferLike, number, number]) => ArrayBufferView;
+
+/**
+ * The global Float16Array when it is the engine's own typed array class
+ * (%TypedArray% is its prototype's prototype, as for Uint8Array), else
+ * undefined: a polyfill (@petamoriken/float16 as the global, on Node 20) is
+ * not a typed array the intrinsic getters take.
+ */
+export function engineFloat16Array(): Float16Class | undefined {
+  const found = (globalThis as { Float16Array?: unknown }).Float16Array;
+  if (typeof found !== 'function') return undefined;
+  try {
+    const prototype: unknown = (found as { prototype?: unknown }).prototype;
+    if (typeof prototype !== 'object' || prototype === null || Object.getPrototypeOf(prototype) !== TypedArrayPrototype) return undefined;
+    return bytesPerElementOf(found) === 2 ? found as Float16Class : undefined;
+  } catch {
+    return undefined;  // a getter or Proxy that throws: not the engine's
+  }
+}
+
+function bytesPerElementOf(c: unknown): unknown {
+  return Object.getOwnPropertyDescriptor(c, 'BYTES_PER_ELEMENT')?.value;
+}
+
+/** Whether the global Float16Array is present but not the engine's own (a polyfill). */
+export function hasForeignFloat16Array(): boolean {
+  return typeof (globalThis as { Float16Array?: unknown }).Float16Array === 'function' && engineFloat16Array() === undefined;
+}
+
+const Float16 = engineFloat16Array();
 
 /**
  * A view of `length` elements of the class `kind` names ('Float32Array', ...)

@@ -40,6 +40,23 @@ export async function float16Checks({ tw, checks, log }) {
       }
     },
     'tw.tensor': () => tw.tensor('float16', [1.5, -0, 0.1]),
+    // Cast's JS twin writes codes: through the storage class, never as values into a Float16Array (issue 34, finding 4).
+    'cast float64 -> float16': () => tw.cast(tw.tensor('float64', [1, 2.5, -3, -0, 65520, NaN]), 'float16'),
+    'cast int32 -> float16': () => tw.cast(tw.tensor('int32', [1, -2, 70000]), 'float16'),
+    'cast string -> float16': () => tw.cast(tw.tensor('string', ['1', '2.5', '-INF']), 'float16'),
+    'cast float32 -> float16': () => tw.cast(tw.tensor('float32', [1, 2.5, -3]), 'float16'),
+    'castLike float64 -> float16': () => tw.castLike(tw.tensor('float64', [1, 2.5, -3]), x),
+    'runNode Cast-25': () => tw.runNode({ opType: 'Cast', opset: 25, attributes: { to: 10 } }, [tw.tensor('float64', [1, 2.5, -3])])[0],
+    'cast resident float64 -> float16': () => {
+      const r = tw.toResident(tw.tensor('float64', [1, 2.5, -3]));
+      const y = tw.cast(r, 'float16');
+      try {
+        return y.toTensor();
+      } finally {
+        r.dispose();
+        y.dispose();
+      }
+    },
     'fromTensorProto': () => tw.fromTensorProto(tw.toTensorProto(x)),
   };
   const expected = Object.fromEntries(Object.entries(calls).map(([name, call]) => [name, bits(call().data)]));

@@ -91,10 +91,7 @@ function resultOrSpecError<R>(call: () => R): R | tw.SpecError {
 // Known wrong answers, each a finding of issue 34 (hostile input, round three)
 // being fixed: jest's it.failing passes while the test fails, and fails the
 // day the fix lands, so the entry is removed with the fix.
-const KNOWN_FAILURES: Record<string, readonly string[]> = {
-  Cast: ['out', 'overlap'],  // a packed out is ORed into, not cleared (finding 6); no overlap check (finding 1)
-  CastLike: ['out', 'overlap'],
-};
+const KNOWN_FAILURES: Record<string, readonly string[]> = {};
 const itFor = (op: string, key: string) => (KNOWN_FAILURES[op]?.includes(key) ? it.failing : it);
 
 describe.each(OP_TESTS.map((t) => [t.op, t] as const))('%s, every path against its reference', (_, test) => {

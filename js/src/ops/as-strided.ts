@@ -6,9 +6,10 @@ import type { Tensor, TensorLike } from '../tensor.js';
 import { type OpVersion, defineOp } from './definition.js';
 import { LIMITS } from '../generated/limits.js';
 import { requireReady } from '../wasm.js';
+import { checkStringCount } from '../strings.js';
 import { checkedLength, listLength, outputSize, ownValue, requireType, safeIntegers } from './check.js';
 import { type MoveOps, type MovePlan, dispatch } from './dispatch.js';
-import { type OutOf, type OutOptions, checkOut, opOptions, refuseOverlap } from './out.js';
+import { type OutOf, type OutOptions, checkOut, opOptions } from './out.js';
 import { hasStrideOneRows, paramList, stridedRows } from './twins.js';
 
 /** AsStrided: an ATB op, one unversioned schema whose types are the ATB spec's (the named function takes every type). */
@@ -62,25 +63,39 @@ export function asStrided(input: TensorLike | ResidentTensor, params: AsStridedP
     throw specError(context, 'params', `params must be an object { size, stride, offset? } (got ${describe(params)})${pytorch}`);
   }
   const own = opOptions(context, params, ['size', 'stride', 'offset']);
-  return asStridedWith(context, asOperand(input, context, 'input'), own, own.out);
+  // Every user getter (the lists' lengths and entries) runs before the input is taken: one may dispose it.
+  const lists = readLists(context, own);
+  return asStridedWith(context, asOperand(input, context, 'input'), lists, own.out);
 }
 
 /** AsStrided through runNode: attributes size, stride, offset; the ATB spec's input types. */
 export function runAsStrided(version: OpVersion, input: unknown, attributes: Record<string, unknown>): Tensor | ResidentTensor {
   const context: OpContext = { op: 'AsStrided' };
+  const lists = readLists(context, attributes);  // before the input is taken, as in asStrided
   const x = asOperand(input, context, 'x');
   requireType(context, 'x', x.type, version.types.T);
-  return asStridedWith(context, x, attributes);
+  return asStridedWith(context, x, lists);
 }
 
-function asStridedWith(context: OpContext, x: Tensor | ResidentTensor, params: object, out?: unknown): Tensor | ResidentTensor {
-  // Own properties, each read once: an inherited `offset` (a polluted Object.prototype) is not an argument.
+interface Lists {
+  readonly size: number[];
+  readonly stride: number[];
+  readonly offsetList: number[];
+}
+
+/** size, stride and offset read into plain arrays: own properties, each read once (an inherited `offset` from a polluted Object.prototype is not an argument). */
+function readLists(context: OpContext, params: object): Lists {
   const size = integers(context, 'size', ownValue(params, 'size'));
   const stride = integers(context, 'stride', ownValue(params, 'stride'));
   const offsetValue = ownValue(params, 'offset');
   const offsetList = offsetValue === undefined ? [0]
     : typeof offsetValue === 'number' || typeof offsetValue === 'bigint' ? integers(context, 'offset', [offsetValue])
     : integers(context, 'offset', offsetValue);
+  return { size, stride, offsetList };
+}
+
+function asStridedWith(context: OpContext, x: Tensor | ResidentTensor, lists: Lists, out?: unknown): Tensor | ResidentTensor {
+  const { size, stride, offsetList } = lists;
 
   if (size.length > LIMITS.asStridedMaxRank) throw specError(context, 'size', `size must have at most ${LIMITS.asStridedMaxRank} entries (got ${size.length})`);
   size.forEach((s, i) => {
@@ -100,11 +115,11 @@ function asStridedWith(context: OpContext, x: Tensor | ResidentTensor, params: o
   if (!Number.isSafeInteger(largest) || largest >= x.size) {
     // The offset alone out of range is the offset's fault; otherwise the strides carried the index out.
     const culprit = offset >= x.size ? 'offset' : 'stride';
-    throw specError(context, culprit, `the largest index read, offset + sum((size[j] - 1) * stride[j]) = ${largest}, must be less than the input's element count ${x.size}${byteStrideHint(x, size, stride, offset)}`);
+    throw specError(context, culprit, `the largest index read, offset + sum((size[j] - 1) * stride[j]) = ${largest}, must be less than the input's element count ${x.size}${largestTerm(size, stride, offset)}${byteStrideHint(x, size, stride, offset)}`);
   }
   const count = outputSize(context, 'size', size, x.type === 'string' ? 4 : elementBytes(x.type));
-  const checkedOut = out === undefined ? undefined : checkOut(context, out, x.type, count);
-  if (checkedOut && !ResidentTensor.isResident(x)) refuseOverlap(context, checkedOut, x.data, 'input');
+  if (x.type === 'string') checkStringCount(context, 'size', count);
+  const checkedOut = out === undefined ? undefined : checkOut(context, out, x.type, count, { inputs: [['input', x]], inPlace: false });
   // A stride along an extent-1 axis is never used; zero keeps it in uint32 range.
   const usedStride = stride.map((s, i) => (size[i] === 1 ? 0 : s));
   const rank = size.length;
@@ -129,6 +144,21 @@ const AS_STRIDED: MoveOps<StridedArgs> = {
   kernel: (kernels, x, y, elementSize, p, { size, offset }) => kernels.asStrided(x, y, elementSize, size.length, p, p + 4 * size.length, offset),
   builtin: (x, y, elementSize, { size, stride, offset }) => stridedRows(x, y, size, stride, offset, elementSize),
 };
+
+/** Which axis carried the index furthest: its term (size[j] - 1) * stride[j] and the values, beside the offset. */
+function largestTerm(size: readonly number[], stride: readonly number[], offset: number): string {
+  let axis = -1;
+  let term = 0;
+  for (let j = 0; j < size.length; j++) {
+    const t = (size[j] - 1) * stride[j];
+    if (t > term) {
+      axis = j;
+      term = t;
+    }
+  }
+  if (axis < 0) return ` (offset ${offset}; every axis adds 0)`;
+  return ` (offset ${offset}; the largest term is axis ${axis}'s: (size[${axis}] - 1) * stride[${axis}] = (${size[axis]} - 1) * ${stride[axis]} = ${term})`;
+}
 
 // numpy's strides count bytes; these count elements. Strides that all divide
 // by the element size, and would fit once divided, were most likely bytes.

@@ -13,13 +13,17 @@
 //     (the ONNX reference's rule for the sub-byte integers); NaN -> 0.
 //   bool: 0 (and -0) is false, everything else (NaN too) true; true is 1.
 //   string -> number: "NaN", "INF", "+INF", "-INF" in any case, or a decimal
-//     literal (plain or scientific); to an integer, truncated toward zero
+//     literal (plain or scientific, any length and exponent), read exactly
+//     and rounded once, directly into the output type (decimal.ts: no
+//     intermediate double); to an integer, truncated toward zero
 //     ("100.5" -> 100); anything else is refused.
 //   number -> string: the shortest decimal that reads back to the same value
-//     of the input type, in JavaScript's number notation; NaN, INF, -INF, -0.
+//     of the input type under the same rules (float8e8m0: this Cast's
+//     roundMode), in JavaScript's number notation; NaN, INF, -INF, -0.
 import { DTYPES, type DataType, isPacked } from '../dtype.js';
 import { type OpContext, describe, specError } from '../errors.js';
-import { type NarrowType, type RoundMode, decodeStorage, encodeOne, isNarrowType } from '../formats.js';
+import { type Literal, parseDecimal, roundToBinary, shortestDecimal, truncateDecimal } from '../decimal.js';
+import { type NarrowType, type RoundMode, decimalCode, decodeInto, decodeStorage, encodeOne, isNarrowType } from '../formats.js';
 
 /** Cast's attributes, as the op resolved them. */
 export interface CastRules {
@@ -57,8 +61,30 @@ export function convertInJs(context: OpContext, from: DataType, to: DataType, x:
     convertStrings(context, to, x as readonly string[], n, y, rules);
   } else if (from === 'int64' || from === 'uint64') {
     convertBigInts(to, x as ArrayLike<bigint>, n, y, rules);
+  } else if (isNarrowType(from) && to !== 'string') {
+    convertNarrowInChunks(from, to, x as ArrayBufferView, n, y as unknown as ArrayBufferView, rules);
   } else {
     convertNumbers(from, to, numbersOf(from, x, n), n, y, rules);
+  }
+}
+
+// A narrow input is decoded a chunk at a time into one Float64Array: never a
+// JS Array of every element (engines cap those near 2^27: a 64 MiB int4
+// input failed with "RangeError: Invalid array length"). A multiple of 4, so
+// every chunk starts on a whole byte of a packed output.
+const NARROW_CHUNK = 65536;
+
+function convertNarrowInChunks(from: NarrowType, to: DataType, x: ArrayBufferView, n: number, y: ArrayBufferView, rules: CastRules): void {
+  const values = new Float64Array(Math.min(n, NARROW_CHUNK));
+  const bits = DTYPES[to].bits;
+  const slotsPerElement = DTYPES[to].slots;
+  const perByte = bits > 0 && bits < 8 ? 8 / bits : 1;
+  const ys = y as unknown as { subarray(begin: number): Store };
+  for (let start = 0; start < n; start += NARROW_CHUNK) {
+    const count = Math.min(NARROW_CHUNK, n - start);
+    decodeInto(from, x, start, count, values);
+    const slot = perByte === 1 ? start * slotsPerElement : start / perByte;
+    convertNumbers(from, to, values, count, ys.subarray(slot), rules);
   }
 }
 
@@ -96,7 +122,7 @@ function convertNumbers(from: DataType, to: DataType, v: Numbers, n: number, y: 
   } else if (to === 'bool') {
     for (let i = 0; i < n; i++) y[i] = v[i] !== 0 ? 1 : 0;  // NaN !== 0: true
   } else if (to === 'string') {
-    for (let i = 0; i < n; i++) y[i] = formatNumber(from, v[i]);
+    for (let i = 0; i < n; i++) y[i] = formatNumber(from, v[i], rules);
   } else {
     writeNarrow(to as NarrowType, (i) => v[i], n, y, rules);
   }
@@ -127,6 +153,7 @@ function writeNarrow(to: NarrowType, value: (i: number) => number, n: number, y:
   writeCodes(to, (i) => narrowCode(to, value(i), rules), n, y);
 }
 
+/** Codes into y: packed types a whole byte at a time, so whatever y held (a reused out) is replaced, never ORed into. */
 function writeCodes(to: NarrowType, code: (i: number) => number, n: number, y: Store): void {
   if (!isPacked(to)) {
     for (let i = 0; i < n; i++) y[i] = code(i);
@@ -134,9 +161,10 @@ function writeCodes(to: NarrowType, code: (i: number) => number, n: number, y: S
   }
   const bits = DTYPES[to].bits;
   const perByte = 8 / bits;
-  for (let i = 0; i < n; i++) {
-    const slot = Math.floor(i / perByte);
-    y[slot] = (y[slot] as number) | (code(i) << (bits * (i % perByte)));
+  for (let slot = 0, i = 0; i < n; slot++) {
+    let byte = 0;
+    for (let k = 0; k < perByte && i < n; k++, i++) byte |= code(i) << (bits * k);
+    y[slot] = byte;  // unused bits of the last byte 0
   }
 }
 
@@ -190,32 +218,19 @@ export function roundedToOdd(value: bigint): number {
 }
 
 // ---------------------------------------------------------------------------
-// Strings in
+// Strings in: decimal.ts's exact parser, rounded once into the output type
 
-/** A parsed string: its double (rounded to nearest) and the exact decimal, when it is one. */
-interface Parsed {
-  readonly value: number;
-  /** The literal's digits and power of ten; undefined for NaN and the infinities. */
-  readonly digits?: bigint;
-  readonly exponent?: number;
-}
-
-const LITERAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
-
-export function parseLiteral(context: OpContext, text: string, index: number): Parsed {
-  if (/^[+]?inf$/i.test(text)) return { value: Infinity };
-  if (/^-inf$/i.test(text)) return { value: -Infinity };
-  if (/^nan$/i.test(text)) return { value: NaN };
-  const match = LITERAL.exec(text);
-  const whole = match?.[2] ?? '';
-  const fraction = match?.[3] ?? '';
-  if (match === null || whole.length + fraction.length === 0) {
+function literal(context: OpContext, text: string, index: number): Literal {
+  const parsed = parseDecimal(text);
+  if (parsed === undefined) {
     throw specError(context, 'input', `input[${index}] must be a number literal, "NaN", "INF", "+INF" or "-INF" (got ${describe(text)})`);
   }
-  const magnitude = BigInt(whole + fraction || '0');
-  // Exponents beyond any double's reach are clamped: the value is 0 or infinite either way, and BigInt powers stay small.
-  const exponent = Math.max(-400, Math.min(400, Number(match[4] ?? '0'))) - fraction.length;
-  return { value: Number(text), digits: match[1] === '-' ? -magnitude : magnitude, exponent };
+  return parsed;
+}
+
+/** A literal as a double, for the narrow formats' NaN and infinities (finite ones never pass through a double). */
+function special(p: Literal): number {
+  return p.kind === 'nan' ? NaN : p.kind === 'infinity' ? (p.negative ? -Infinity : Infinity) : 0;
 }
 
 function convertStrings(context: OpContext, to: DataType, x: readonly string[], n: number, y: Store, rules: CastRules): void {
@@ -223,90 +238,48 @@ function convertStrings(context: OpContext, to: DataType, x: readonly string[], 
     for (let i = 0; i < n; i++) y[i] = x[i];
     return;
   }
-  const parsed = Array.from({ length: n }, (_, i) => parseLiteral(context, x[i], i));
   const range = INTEGER_RANGES[to];
-  if (range !== undefined) {
-    for (let i = 0; i < n; i++) y[i] = Number(truncatedDecimal(parsed[i], BigInt(range[0]), BigInt(range[1])));
-  } else if (to === 'int64' || to === 'uint64') {
-    const [min, max] = BIG_RANGES[to]!;
-    for (let i = 0; i < n; i++) y[i] = truncatedDecimal(parsed[i], min, max);
+  const bigRange = BIG_RANGES[to];
+  if (range !== undefined || bigRange !== undefined) {
+    const [min, max] = bigRange ?? [BigInt(range![0]), BigInt(range![1])];
+    for (let i = 0; i < n; i++) {
+      const p = literal(context, x[i], i);
+      const t = p.kind === 'nan' ? 0n : p.kind === 'infinity' ? (p.negative ? min : max) : clampBig(truncateDecimal(p), min, max);
+      y[i] = bigRange !== undefined ? t : Number(t);
+    }
   } else if (to === 'bool') {
-    for (let i = 0; i < n; i++) y[i] = parsed[i].digits === 0n ? 0 : 1;
-  } else if (to === 'float64') {
-    for (let i = 0; i < n; i++) y[i] = parsed[i].value;
-  } else if (to === 'float32') {
-    for (let i = 0; i < n; i++) y[i] = onceRounded(parsed[i], Math.fround);
+    for (let i = 0; i < n; i++) {
+      const p = literal(context, x[i], i);
+      y[i] = p.kind === 'finite' && p.digits === 0n ? 0 : 1;  // NaN and the infinities are true
+    }
+  } else if (to === 'float64' || to === 'float32') {
+    const [precision, minExponent] = to === 'float64' ? [53, -1022] : [24, -126];
+    for (let i = 0; i < n; i++) {
+      const p = literal(context, x[i], i);
+      y[i] = p.kind === 'finite' ? roundToBinary(p, precision, minExponent) : special(p);  // exact: the store does not round again
+    }
   } else {
     const narrow = to as NarrowType;
-    writeCodes(narrow, (i) => onceRounded(parsed[i], (v) => narrowCode(narrow, v, rules)), n, y);
+    writeCodes(narrow, (i) => {
+      const p = literal(context, x[i], i);
+      return p.kind === 'finite' ? decimalCode(narrow, p, rules.saturate, rules.roundMode) : narrowCode(narrow, special(p), rules);
+    }, n, y);
   }
 }
 
-/** Truncated toward zero, exactly, then saturated; NaN is 0. */
-function truncatedDecimal(p: Parsed, min: bigint, max: bigint): bigint {
-  if (p.digits === undefined) return Number.isNaN(p.value) ? 0n : p.value > 0 ? max : min;
-  const e = p.exponent!;
-  const t = e >= 0 ? p.digits * 10n ** BigInt(e) : p.digits / 10n ** BigInt(-e);
-  return clampBig(t, min, max);
-}
-
-/**
- * The decimal rounded once into a narrower format by `round`: the parsed
- * double is already rounded, so where its neighbours round differently (it
- * sits on a tie of the narrow format) the exact decimal decides the side.
- */
-function onceRounded<R>(p: Parsed, round: (v: number) => R): R {
-  const d = p.value;
-  if (p.digits === undefined || !Number.isFinite(d) || d === 0) return round(d);
-  const below = round(nextDouble(d, -1));
-  const above = round(nextDouble(d, 1));
-  if (below === above) return below;
-  const side = compareDecimal(p.digits, p.exponent!, d);
-  return side === 0 ? round(d) : side < 0 ? below : above;
-}
-
-function nextDouble(d: number, direction: 1 | -1): number {
-  const view = new DataView(new ArrayBuffer(8));
-  view.setFloat64(0, d);
-  const bits = view.getBigUint64(0);
-  const away = (d > 0) === (direction > 0);
-  view.setBigUint64(0, away ? bits + 1n : bits - 1n);
-  return view.getFloat64(0);
-}
-
-/** The sign of digits * 10^exponent - d, exactly (d finite). */
-function compareDecimal(digits: bigint, exponent: number, d: number): number {
-  const view = new DataView(new ArrayBuffer(8));
-  view.setFloat64(0, Math.abs(d));
-  const bits = view.getBigUint64(0);
-  const biased = Number(bits >> 52n);
-  let mantissa = bits & ((1n << 52n) - 1n);
-  if (biased !== 0) mantissa |= 1n << 52n;
-  const power = (biased === 0 ? 1 : biased) - 1075;  // |d| = mantissa * 2^power
-  const dm = d < 0 ? -mantissa : mantissa;
-  // Compare digits * 10^exponent with dm * 2^power over a common denominator.
-  let left = digits;
-  let right = dm;
-  if (exponent >= 0) left *= 10n ** BigInt(exponent); else right *= 10n ** BigInt(-exponent);
-  if (power >= 0) right *= 2n ** BigInt(power); else left *= 2n ** BigInt(-power);
-  return left === right ? 0 : left < right ? -1 : 1;
-}
-
 // ---------------------------------------------------------------------------
-// Strings out
+// Strings out: the shortest decimal that reads back, by the same rules
 
-function formatNumber(from: DataType, value: number): string {
+function formatNumber(from: DataType, value: number, rules: CastRules): string {
   if (Number.isNaN(value)) return 'NaN';
   if (value === Infinity) return 'INF';
   if (value === -Infinity) return '-INF';
   if (Object.is(value, -0)) return '-0';
-  if (!isFloatType(from) || from === 'float64') return String(value);
-  // The shortest decimal that reads back as the same value of the input type.
-  const same = from === 'float32' ? (v: number) => Math.fround(v) === value
-    : (v: number) => encodeOne(from as NarrowType, v, true, 'nearest') === encodeOne(from as NarrowType, value, true, 'nearest');
-  for (let digits = 1; digits < 17; digits++) {
-    const candidate = Number(value.toPrecision(digits));
-    if (same(candidate)) return String(candidate);
-  }
-  return String(value);
+  if (!isFloatType(from) || from === 'float64' || value === 0) return String(value);
+  if (from === 'float32') return shortestDecimal(value, (d) => roundToBinary(d, 24, -126) === value);
+  // The narrow formats: read back as Cast from string reads, under this Cast's roundMode (float8e8m0), and
+  // without saturation (the largest value is not written as some larger decimal that saturates to it).
+  const narrow = from as NarrowType;
+  const code = encodeOne(narrow, value, false, rules.roundMode);
+  return shortestDecimal(value, (d) => decimalCode(narrow, d, false, rules.roundMode) === code);
 }

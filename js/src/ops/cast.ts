@@ -4,7 +4,7 @@
 // and the kernel of tessera/casts.inc that serves it, if one does); the
 // dispatcher (dispatch.ts) decides where the output goes and whether the
 // kernel or the JS twin (cast-convert.ts) computes it.
-import { DTYPES, type DataType, isDataType } from '../dtype.js';
+import { DTYPES, type DataType, elementBytes, isDataType } from '../dtype.js';
 import { type OpContext, describe, specError } from '../errors.js';
 import type { RoundMode } from '../formats.js';
 import { CAST_KERNELS } from '../generated/casts.js';
@@ -14,7 +14,9 @@ import { requireReady } from '../wasm.js';
 import { type OpVersion, defineOp, newestOf } from './definition.js';
 import { extend, FLOAT8_V19, NUMERIC_AND_BOOL } from './type-sets.js';
 import { booleanOption, choiceOption } from '../options.js';
-import { requireType } from './check.js';
+import { asciiUpper, sameNameIgnoringAsciiCase } from '../names.js';
+import { outputSize, requireType } from './check.js';
+import { checkStringCount } from '../strings.js';
 import { type CastRules, convertInJs } from './cast-convert.js';
 import { type ConvertOps, type ConvertPlan, dispatch } from './dispatch.js';
 import { type OutOf, checkOut, opOptions } from './out.js';
@@ -109,13 +111,15 @@ export function cast(x: TensorLike | ResidentTensor, to: DataType, options?: Cas
  *
  * @example tw.castLike(tw.tensor('int32', [1, 2]), tw.tensor('float16', [0])) // float16 [1, 2]
  */
-export function castLike<T extends DataType>(x: TensorLike | ResidentTensor, like: TensorLike<T> | ResidentTensor, options?: CastOptions<T>): Tensor<T> | ResidentTensor {
+export function castLike<T extends ResidentType>(x: ResidentTensor, like: TensorLike<T> | ResidentTensor<T>, options?: CastOptions<T> & { out?: undefined }): ResidentTensor<T>;
+export function castLike<T extends DataType>(x: TensorLike | ResidentTensor, like: TensorLike<T> | ResidentTensor<Extract<T, ResidentType>>, options?: CastOptions<T>): Tensor<T>;
+export function castLike(x: TensorLike | ResidentTensor, like: TensorLike | ResidentTensor, options?: CastOptions): Tensor | ResidentTensor {
   requireReady();
   const version = newestOf(CAST_LIKE_OP);
   const context: OpContext = { op: 'CastLike', version: version.since };
   const { rules, out } = namedOptions(context, options);
   const target = asOperand(like, context, 'target_type');
-  return castWith(context, version, x, target.type, rules, out) as Tensor<T> | ResidentTensor;
+  return castWith(context, version, x, target.type, rules, out);
 }
 
 function namedOptions(context: OpContext, options: unknown): { rules: CastRules; out: unknown } {
@@ -141,7 +145,7 @@ function checkRoundMode(context: OpContext, name: string, value: unknown): Round
 
 /** ONNX's TensorProto.DataType enum names (Cast-1's `to` is one): FLOAT, DOUBLE, and the rest as our names in capitals. */
 function enumName(type: DataType): string {
-  return type === 'float32' ? 'FLOAT' : type === 'float64' ? 'DOUBLE' : type.toUpperCase();
+  return type === 'float32' ? 'FLOAT' : type === 'float64' ? 'DOUBLE' : asciiUpper(type);
 }
 
 /** Cast as one version defines it. */
@@ -152,7 +156,7 @@ export function runCast(version: OpVersion, inputs: readonly unknown[], attribut
   let type: DataType | undefined;
   if (version.since === 1) {
     if (typeof to !== 'string') throw specError(context, 'to', `Cast-1's to must be a DataType enum name such as 'FLOAT' (got ${describe(to)})`);
-    type = (Object.keys(DTYPES) as DataType[]).find((t) => enumName(t) === to.toUpperCase());
+    type = (Object.keys(DTYPES) as DataType[]).find((t) => sameNameIgnoringAsciiCase(enumName(t), to));
   } else {
     const number = typeof to === 'bigint' ? Number(to) : to;
     if (typeof number !== 'number' || !Number.isSafeInteger(number)) {
@@ -212,7 +216,8 @@ const CAST: ConvertOps<CastArgs> = {
 function castWith(context: OpContext, version: OpVersion, input: unknown, to: DataType, rules: CastRules, out?: unknown): Tensor | ResidentTensor {
   const x = asOperand(input, context, 'input');
   const plan = planCast(context, version, x, to, rules);
-  return dispatch(plan, out === undefined ? undefined : checkOut(context, out, to, x.size));
+  // Never in place: a narrow type read into a wider one would write over elements not yet read.
+  return dispatch(plan, out === undefined ? undefined : checkOut(context, out, to, x.size, { inputs: [['input', x]], inPlace: false }));
 }
 
 /** The plan: the version's type constraints hold; the pair names its kernel, if one serves it. */
@@ -221,6 +226,9 @@ function planCast(context: OpContext, version: OpVersion, x: Tensor | ResidentTe
   if (!version.types.T2.includes(to)) {
     throw specError(context, 'to', `the output type must be one of ${version.types.T2.join(', ')} (got ${to})`);
   }
+  // Every op's output fits the memory limit, even one computed in JS (an int2 input cast to float64 grows 32-fold).
+  if (to !== 'string') outputSize(context, 'to', x.dims, elementBytes(to));
+  if (to === 'string') checkStringCount(context, 'input', x.size);
   const kernel = x.type === to ? undefined : CAST_KERNELS[`${x.type}>${to}`];
   return { kind: 'convert', context, input: x, outType: to, ops: CAST, args: { context, from: x.type, to, rules, kernel } };
 }

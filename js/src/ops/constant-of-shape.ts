@@ -9,7 +9,7 @@ import { extend, FLOAT8_V19, NUMERIC_AND_BOOL } from './type-sets.js';
 import { booleanOption } from '../options.js';
 import { integerList, outputSize, requireType } from './check.js';
 import { dispatch } from './dispatch.js';
-import { type OutOf, type OutOptions, checkOut, opOptions } from './out.js';
+import { type OutOf, type OutOptions, READS_NOTHING, checkOut, opOptions } from './out.js';
 
 /** A shape: a 1-D int64 tensor, or a plain array of integers. */
 export type Shape = TensorLike<'int64'> | ArrayLike<number | bigint>;
@@ -90,6 +90,6 @@ function constantWith(context: OpContext, version: OpVersion, shapeParam: string
   const patternBytes = Math.ceil(elementBytes(type));
   const pattern = checkedBytes(context, 'value', value.data as Exclude<TensorData, string[]>, patternBytes).slice();
 
-  const checkedOut = out === undefined ? undefined : checkOut(context, out, type, size);
+  const checkedOut = out === undefined ? undefined : checkOut(context, out, type, size, READS_NOTHING);
   return dispatch({ kind: 'fill', context, type, pattern, dims, size, resident }, checkedOut);
 }

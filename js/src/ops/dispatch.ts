@@ -11,7 +11,7 @@
 //     pair no kernel serves,
 // by the first row of routing.ts's RULES that matches, and runs it: the
 // executors are below, one function per kind of plan (plans.ts).
-import { DTYPES, type DataType, type TensorData, allocateData, elementBytes, isPacked, storageBytes, storageConstructor, storageLength } from '../dtype.js';
+import { DTYPES, type DataType, type TensorData, allocateData, elementBytes, isPacked, storageBytes, storageConstructor, storageLength, storageView } from '../dtype.js';
 import type { OpContext } from '../errors.js';
 import { ResidentTensor, type ResidentType, allocateResident, residentCopy } from '../resident.js';
 import { type Tensor, resultOf } from '../tensor.js';
@@ -179,7 +179,7 @@ function runConvert<A>(plan: ConvertPlan<A>, executor: Executor, out?: CheckedOu
   const output = (out?.array ?? allocateData(outType, x.size)) as TensorData;
   if (x.size > 0) {
     if (executor === 'loop') {
-      plan.ops.loop(storageOf(context, x), writableStorage(outType, output, out), x.size, plan.args);
+      plan.ops.loop(storageOf(context, x), writableStorage(outType, output), x.size, plan.args);
     } else {
       convertInChunks(plan, x, output as ArrayBufferView);
     }
@@ -226,10 +226,9 @@ function storageOf(context: OpContext, x: Tensor): unknown {
   return new Storage(bufferOf(data), byteOffsetOf(data), storageLength(type, x.size));
 }
 
-/** Where a twin writes: the output's storage class (a float16 `out` that is a Float16Array, as its bits). */
-function writableStorage(type: DataType, output: TensorData, out: CheckedOut | undefined): unknown {
-  if (out === undefined || type === 'string' || out.facts.kind !== 'Float16Array') return output;
-  return new Uint16Array(out.facts.buffer, out.facts.byteOffset, out.facts.length);
+/** Where a twin writes: the output's storage class (dtype.ts's storageView: a fresh or given Float16Array as its bits, a Uint8ClampedArray unclamped). */
+function writableStorage(type: DataType, output: TensorData): unknown {
+  return type === 'string' ? output : storageView(type, output);
 }
 
 function runFill(plan: FillPlan, executor: Executor, out?: CheckedOut): Tensor | ResidentTensor {

@@ -59,8 +59,8 @@ export function runFloor(version: OpVersion, input: unknown, out?: unknown): Ten
   const x = asOperand(input, context, 'X');
   requireType(context, 'X', x.type, version.types.T, integerHint);
   const onnxType = DTYPES[x.type as FloorType].onnx;
-  // Any overlap with X is fine, in place included: X is copied in before anything is written.
-  const checkedOut = out === undefined ? undefined : checkOut(context, out, x.type, x.size);
+  // Any overlap with X is fine, in place included: X is copied in before anything is written, or the loop reads first.
+  const checkedOut = out === undefined ? undefined : checkOut(context, out, x.type, x.size, { inputs: [['X', x]], inPlace: true });
   const plan: MapPlan<number> = { kind: 'map', context, input: x, inputName: 'X', outType: x.type as FloorType, ops: FLOOR, args: onnxType };
   return dispatch(plan, checkedOut);
 }

@@ -8,9 +8,10 @@ import { type OpVersion, defineOp, newestOf } from './definition.js';
 import { ALL_TYPES_V13, ALL_TYPES_V6, FLOATS } from './type-sets.js';
 import { integerList, outputSize, requireType } from './check.js';
 import { type MoveOps, type MovePlan, dispatch } from './dispatch.js';
-import { type OutOf, type OutOptions, checkOut, outOption, refuseOverlap } from './out.js';
+import { type OutOf, type OutOptions, checkOut, outOption } from './out.js';
 import { type TileAxis, canonicalAxes, paramList, tileBytes, tileWords } from './twins.js';
 import { requireReady } from '../wasm.js';
+import { checkStringCount } from '../strings.js';
 
 /** Repeats for Tile: a 1-D int64 tensor with one entry per input axis, or a plain array of integers. */
 export type Repeats = TensorLike<'int64'> | ArrayLike<number | bigint>;
@@ -90,8 +91,8 @@ function tileWith(context: OpContext, version: OpVersion, value: unknown, repeat
     }
   }
   const size = outputSize(context, repeatsParam, dims, input.type === 'string' ? 4 : elementBytes(input.type));
-  const checkedOut = out === undefined ? undefined : checkOut(context, out, input.type, size);
-  if (checkedOut && !ResidentTensor.isResident(input)) refuseOverlap(context, checkedOut, input.data, 'input');
+  if (input.type === 'string') checkStringCount(context, repeatsParam, size);
+  const checkedOut = out === undefined ? undefined : checkOut(context, out, input.type, size, { inputs: [['input', input]], inPlace: false });
   const axes = canonicalAxes(input.dims, repeats);
   let rows = 1;
   for (let i = 0; i + 1 < axes.length; i++) rows *= axes[i].dim;
