@@ -15,6 +15,7 @@
 
 #include <malloc.h>
 
+#include "kernels/bytes-v128.h"
 #include "tessera/kernels.h"
 #include "tessera/simd.h"
 #include "tessera/tables.h"
@@ -161,6 +162,91 @@ int tessera_cast(uintptr_t x, uintptr_t y, uint32_t n, uint32_t from_type, uint3
 #undef TESSERA_CAST
     default: return kRefused;
   }
+}
+
+// ---------------------------------------------------------------- gather and scatter by index
+// A bad index is no refusal: the kernel stops at the first, and result says
+// which (position 0xffffffff: none), for JS to name in its SpecError.
+namespace {
+
+static_assert(tessera::kMaxIndexRank == tessera::limits::max_rank, "GatherElements walks every rank a tensor may have");
+
+bool is_index_width(uint32_t bytes) { return bytes == 4 || bytes == 8; }
+
+int index_status(bool in_range, uintptr_t result) {
+  if (in_range) at<tessera::IndexResult>(result)->position = UINT32_MAX;
+  return kOk;
+}
+
+}  // namespace
+
+int tessera_gather_rows(uintptr_t x, uintptr_t indices, uintptr_t y, uint32_t row_bytes, uint32_t outer, uint32_t x_rows,
+                        uint32_t n, uint32_t batched, uint32_t k, uintptr_t dims, uint32_t index_bytes, uintptr_t result) {
+  if (!is_index_width(index_bytes) || k == 0 || k > tessera::limits::max_rank) return kRefused;
+  return index_status(tessera::xx_gather_rows(at<const void>(x), at<const void>(indices), at<void>(y), row_bytes, outer,
+                                              x_rows, n, batched != 0, k, at<const uint32_t>(dims), index_bytes,
+                                              at<tessera::IndexResult>(result)), result);
+}
+
+int tessera_gather_elements(uintptr_t x, uintptr_t indices, uintptr_t y, uint32_t element_size, uint32_t rank,
+                            uintptr_t dims, uintptr_t strides, uint32_t axis, uint32_t axis_dim, uint32_t index_bytes,
+                            uintptr_t result) {
+  if (!tessera::is_element_size(element_size) || !is_index_width(index_bytes) || rank == 0 ||
+      rank > tessera::kMaxIndexRank || axis >= rank) {
+    return kRefused;
+  }
+  return index_status(tessera::xx_gather_elements(at<const void>(x), at<const void>(indices), at<void>(y), element_size,
+                                                  rank, at<const uint32_t>(dims), at<const uint32_t>(strides), axis,
+                                                  axis_dim, index_bytes, at<tessera::IndexResult>(result)), result);
+}
+
+int tessera_scatter_elements(uintptr_t x, uintptr_t indices, uintptr_t updates, uintptr_t y, uint32_t data_bytes,
+                             uint32_t element_size, uint32_t onnx_type, uint32_t reduction, uint32_t rank, uintptr_t dims,
+                             uintptr_t strides, uint32_t axis, uint32_t axis_dim, uint32_t index_bytes, uintptr_t result) {
+  tessera::Reducer reducer;
+  if (!is_index_width(index_bytes) || rank == 0 || rank > tessera::kMaxIndexRank || axis >= rank || reduction > 4 ||
+      !tessera::make_reducer(onnx_type, element_size, static_cast<tessera::Reduction>(reduction), &reducer)) {
+    return kRefused;
+  }
+  if (x != y) tessera::copy_bytes(at<void>(y), at<const void>(x), data_bytes);
+  return index_status(tessera::xx_scatter_elements(at<void>(y), at<const void>(indices), at<const void>(updates), rank,
+                                                   at<const uint32_t>(dims), at<const uint32_t>(strides), axis, axis_dim,
+                                                   index_bytes, reducer, at<tessera::IndexResult>(result)), result);
+}
+
+int tessera_scatter_nd(uintptr_t x, uintptr_t indices, uintptr_t updates, uintptr_t y, uint32_t data_bytes,
+                       uint32_t element_size, uint32_t onnx_type, uint32_t reduction, uint32_t row_elements, uint32_t n,
+                       uint32_t k, uintptr_t dims, uintptr_t result) {
+  tessera::Reducer reducer;
+  if (k == 0 || k > tessera::limits::max_rank || reduction > 4 ||
+      !tessera::make_reducer(onnx_type, element_size, static_cast<tessera::Reduction>(reduction), &reducer)) {
+    return kRefused;
+  }
+  if (x != y) tessera::copy_bytes(at<void>(y), at<const void>(x), data_bytes);
+  return index_status(tessera::xx_scatter_nd(at<void>(y), at<const void>(indices), at<const void>(updates), row_elements,
+                                             n, k, at<const uint32_t>(dims), reducer, at<tessera::IndexResult>(result)),
+                      result);
+}
+
+int tessera_nonzero_positions(uintptr_t x, uint32_t n, uint32_t element_size, uint32_t sign_lanes, uintptr_t positions,
+                              uintptr_t count) {
+  if (!tessera::is_element_size(element_size) || sign_lanes > 2 || (sign_lanes == 2 && element_size < 8)) return kRefused;
+  *at<uint32_t>(count) = static_cast<uint32_t>(
+      tessera::xx_nonzero_positions(at<const void>(x), n, element_size, sign_lanes, at<uint32_t>(positions)));
+  return kOk;
+}
+
+int tessera_nonzero_coords(uintptr_t positions, uint32_t count, uint32_t rank, uintptr_t dims, uintptr_t y) {
+  if (rank > tessera::limits::max_rank) return kRefused;
+  tessera::nonzero_coords(at<const uint32_t>(positions), count, rank, at<const uint32_t>(dims), at<int64_t>(y));
+  return kOk;
+}
+
+int tessera_trilu(uintptr_t x, uintptr_t y, uint32_t element_size, uint32_t matrices, uint32_t rows, uint32_t cols,
+                  int32_t k, uint32_t upper) {
+  if (!tessera::is_element_size(element_size)) return kRefused;
+  tessera::xx_trilu(at<const void>(x), at<void>(y), element_size, matrices, rows, cols, k, upper != 0);
+  return kOk;
 }
 
 EMSCRIPTEN_BINDINGS(tessera) {

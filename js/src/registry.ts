@@ -11,6 +11,18 @@ import { CAST_LIKE_OP, CAST_OP } from './ops/cast.js';
 import { CONSTANT_OF_SHAPE_OP } from './ops/constant-of-shape.js';
 import { FLOOR_OP } from './ops/floor.js';
 import { TILE_OP } from './ops/tile.js';
+// data movement: gather, scatter and the index-driven ops (ops/indexing)
+import { COMPRESS_OP } from './ops/indexing/compress.js';
+import { EYE_LIKE_OP } from './ops/indexing/eye-like.js';
+import { GATHER_ELEMENTS_OP } from './ops/indexing/gather-elements.js';
+import { GATHER_ND_OP } from './ops/indexing/gather-nd.js';
+import { GATHER_OP } from './ops/indexing/gather.js';
+import { NON_ZERO_OP } from './ops/indexing/non-zero.js';
+import { ONE_HOT_OP } from './ops/indexing/one-hot.js';
+import { RANGE_OP } from './ops/indexing/range.js';
+import { SCATTER_ELEMENTS_OP, SCATTER_OP } from './ops/indexing/scatter-elements.js';
+import { SCATTER_ND_OP } from './ops/indexing/scatter-nd.js';
+import { TRILU_OP } from './ops/indexing/trilu.js';
 
 /** Every op, in the order tw.OPS lists them. */
 export const REGISTRY = /* @__PURE__ */ Object.freeze([
@@ -20,6 +32,19 @@ export const REGISTRY = /* @__PURE__ */ Object.freeze([
   CAST_OP,
   CAST_LIKE_OP,
   AS_STRIDED_OP,
+  // data movement: gather, scatter and the index-driven ops (ops/indexing)
+  GATHER_OP,
+  GATHER_ELEMENTS_OP,
+  GATHER_ND_OP,
+  SCATTER_ELEMENTS_OP,
+  SCATTER_OP,
+  SCATTER_ND_OP,
+  COMPRESS_OP,
+  NON_ZERO_OP,
+  TRILU_OP,
+  RANGE_OP,
+  EYE_LIKE_OP,
+  ONE_HOT_OP,
 ] as const satisfies readonly OpDefinition[]);
 
 type Registered = (typeof REGISTRY)[number];

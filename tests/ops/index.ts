@@ -6,7 +6,23 @@ import { CONSTANT_OF_SHAPE } from './constant-of-shape';
 import { FLOOR } from './floor';
 import type { OpTest } from './op-test';
 import { TILE } from './tile';
+// data movement: gather, scatter and the index-driven ops
+import { COMPRESS } from './compress';
+import { EYE_LIKE } from './eye-like';
+import { GATHER } from './gather';
+import { GATHER_ELEMENTS } from './gather-elements';
+import { GATHER_ND } from './gather-nd';
+import { NON_ZERO } from './non-zero';
+import { ONE_HOT } from './one-hot';
+import { RANGE } from './range';
+import { SCATTER, SCATTER_ELEMENTS } from './scatter-elements';
+import { SCATTER_ND } from './scatter-nd';
+import { TRILU } from './trilu';
 
-export const OP_TESTS: readonly OpTest[] = [FLOOR, TILE, CONSTANT_OF_SHAPE, CAST, CAST_LIKE, AS_STRIDED];
+export const OP_TESTS: readonly OpTest[] = [
+  FLOOR, TILE, CONSTANT_OF_SHAPE, CAST, CAST_LIKE, AS_STRIDED,
+  // data movement: gather, scatter and the index-driven ops
+  GATHER, GATHER_ELEMENTS, GATHER_ND, SCATTER_ELEMENTS, SCATTER, SCATTER_ND, COMPRESS, NON_ZERO, TRILU, RANGE, EYE_LIKE, ONE_HOT,
+];
 
 export type { Expected, OpCase, OpTest } from './op-test';

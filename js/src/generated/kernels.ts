@@ -10,10 +10,17 @@ export interface Kernels {
   pack: (bytes: number, packed: number, n: number, bits: number) => void;
   unpack: (packed: number, bytes: number, n: number, bits: number) => void;
   cast: (x: number, y: number, n: number, fromType: number, toType: number) => void;
+  gatherRows: (x: number, indices: number, y: number, rowBytes: number, outer: number, xRows: number, n: number, batched: number, k: number, dims: number, indexBytes: number, result: number) => void;
+  gatherElements: (x: number, indices: number, y: number, elementSize: number, rank: number, dims: number, strides: number, axis: number, axisDim: number, indexBytes: number, result: number) => void;
+  scatterElements: (x: number, indices: number, updates: number, y: number, dataBytes: number, elementSize: number, onnxType: number, reduction: number, rank: number, dims: number, strides: number, axis: number, axisDim: number, indexBytes: number, result: number) => void;
+  scatterNd: (x: number, indices: number, updates: number, y: number, dataBytes: number, elementSize: number, onnxType: number, reduction: number, rowElements: number, n: number, k: number, dims: number, result: number) => void;
+  nonzeroPositions: (x: number, n: number, elementSize: number, signLanes: number, positions: number, count: number) => void;
+  nonzeroCoords: (positions: number, count: number, rank: number, dims: number, y: number) => void;
+  trilu: (x: number, y: number, elementSize: number, matrices: number, rows: number, cols: number, k: number, upper: number) => void;
 }
 
 /** The C export behind each kernel. */
-export const KERNEL_SYMBOLS = ['tessera_floor', 'tessera_fill', 'tessera_fill_packed', 'tessera_tile', 'tessera_as_strided', 'tessera_pack', 'tessera_unpack', 'tessera_cast'] as const;
+export const KERNEL_SYMBOLS = ['tessera_floor', 'tessera_fill', 'tessera_fill_packed', 'tessera_tile', 'tessera_as_strided', 'tessera_pack', 'tessera_unpack', 'tessera_cast', 'tessera_gather_rows', 'tessera_gather_elements', 'tessera_scatter_elements', 'tessera_scatter_nd', 'tessera_nonzero_positions', 'tessera_nonzero_coords', 'tessera_trilu'] as const;
 
 /**
  * The kernels of an instance, each call's status checked: a non-zero status
@@ -29,6 +36,13 @@ export function checkedKernels(exports: Record<string, unknown>, refused: (kerne
   const tessera_pack = exports.tessera_pack as (bytes: number, packed: number, n: number, bits: number) => number;
   const tessera_unpack = exports.tessera_unpack as (packed: number, bytes: number, n: number, bits: number) => number;
   const tessera_cast = exports.tessera_cast as (x: number, y: number, n: number, fromType: number, toType: number) => number;
+  const tessera_gather_rows = exports.tessera_gather_rows as (x: number, indices: number, y: number, rowBytes: number, outer: number, xRows: number, n: number, batched: number, k: number, dims: number, indexBytes: number, result: number) => number;
+  const tessera_gather_elements = exports.tessera_gather_elements as (x: number, indices: number, y: number, elementSize: number, rank: number, dims: number, strides: number, axis: number, axisDim: number, indexBytes: number, result: number) => number;
+  const tessera_scatter_elements = exports.tessera_scatter_elements as (x: number, indices: number, updates: number, y: number, dataBytes: number, elementSize: number, onnxType: number, reduction: number, rank: number, dims: number, strides: number, axis: number, axisDim: number, indexBytes: number, result: number) => number;
+  const tessera_scatter_nd = exports.tessera_scatter_nd as (x: number, indices: number, updates: number, y: number, dataBytes: number, elementSize: number, onnxType: number, reduction: number, rowElements: number, n: number, k: number, dims: number, result: number) => number;
+  const tessera_nonzero_positions = exports.tessera_nonzero_positions as (x: number, n: number, elementSize: number, signLanes: number, positions: number, count: number) => number;
+  const tessera_nonzero_coords = exports.tessera_nonzero_coords as (positions: number, count: number, rank: number, dims: number, y: number) => number;
+  const tessera_trilu = exports.tessera_trilu as (x: number, y: number, elementSize: number, matrices: number, rows: number, cols: number, k: number, upper: number) => number;
   return {
     floor(x, y, n, onnxType) {
       const status = tessera_floor(x, y, n, onnxType);
@@ -61,6 +75,34 @@ export function checkedKernels(exports: Record<string, unknown>, refused: (kerne
     cast(x, y, n, fromType, toType) {
       const status = tessera_cast(x, y, n, fromType, toType);
       if (status !== 0) refused('cast', status);
+    },
+    gatherRows(x, indices, y, rowBytes, outer, xRows, n, batched, k, dims, indexBytes, result) {
+      const status = tessera_gather_rows(x, indices, y, rowBytes, outer, xRows, n, batched, k, dims, indexBytes, result);
+      if (status !== 0) refused('gatherRows', status);
+    },
+    gatherElements(x, indices, y, elementSize, rank, dims, strides, axis, axisDim, indexBytes, result) {
+      const status = tessera_gather_elements(x, indices, y, elementSize, rank, dims, strides, axis, axisDim, indexBytes, result);
+      if (status !== 0) refused('gatherElements', status);
+    },
+    scatterElements(x, indices, updates, y, dataBytes, elementSize, onnxType, reduction, rank, dims, strides, axis, axisDim, indexBytes, result) {
+      const status = tessera_scatter_elements(x, indices, updates, y, dataBytes, elementSize, onnxType, reduction, rank, dims, strides, axis, axisDim, indexBytes, result);
+      if (status !== 0) refused('scatterElements', status);
+    },
+    scatterNd(x, indices, updates, y, dataBytes, elementSize, onnxType, reduction, rowElements, n, k, dims, result) {
+      const status = tessera_scatter_nd(x, indices, updates, y, dataBytes, elementSize, onnxType, reduction, rowElements, n, k, dims, result);
+      if (status !== 0) refused('scatterNd', status);
+    },
+    nonzeroPositions(x, n, elementSize, signLanes, positions, count) {
+      const status = tessera_nonzero_positions(x, n, elementSize, signLanes, positions, count);
+      if (status !== 0) refused('nonzeroPositions', status);
+    },
+    nonzeroCoords(positions, count, rank, dims, y) {
+      const status = tessera_nonzero_coords(positions, count, rank, dims, y);
+      if (status !== 0) refused('nonzeroCoords', status);
+    },
+    trilu(x, y, elementSize, matrices, rows, cols, k, upper) {
+      const status = tessera_trilu(x, y, elementSize, matrices, rows, cols, k, upper);
+      if (status !== 0) refused('trilu', status);
     },
   };
 }
