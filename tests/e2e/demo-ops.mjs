@@ -1,8 +1,58 @@
-// The demo test's op table (demo.test.mjs and demo-robustness.mjs use it).
-// Each op: its page, its spec example's output (the specs' own vectors: ONNX
-// test_*_example and the ATB AsStrided mapping, not the library's), the named
-// call the code view shows, the runNode form once a version is chosen, and
-// one constraint to break.
+// The demo test's ops (demo.test.mjs and demo-robustness.mjs use them).
+// PAGES is every op of tw.OPS, as the page's menu lists them (by family, then
+// name): the per-page checks iterate it, so an op added to the library is
+// checked on arrival, with or without a descriptor. OPS holds the richer
+// checks of the ops with a descriptor: each one's page, its spec example's
+// output (the specs' own vectors: ONNX test_*_example and the ATB AsStrided
+// mapping, not the library's), the named call the code view shows, the
+// runNode form once a version is chosen, and one constraint to break.
+import { assert, assertEqual, expectCells, outputCells } from './demo-harness.mjs';
+
+const tw = await import('../../dist/esm/index.js');
+await tw.init();
+
+/**
+ * Runs the code view's script in Node against the library, as pasted: what
+ * its `y` holds, as the page would show it, and what its console.log printed.
+ */
+async function runCode(code) {
+  const lines = code.split('\n');
+  assertEqual(lines.slice(0, 2), ["import * as tw from 'tessera-wasm';", 'await tw.init();'], 'the code view\'s first lines');
+  const printed = [];
+  const console = { log: (...args) => printed.push(args.join(' ')) };
+  const body = `${lines.slice(2).join('\n')}\nreturn y;`;
+  const y = await new (async () => {}).constructor('tw', 'console', body)(tw, console);
+  let values;
+  try {
+    values = tw.decode(y);  // the narrow types, as numbers
+  } catch {
+    values = Array.from(y.data);
+  }
+  return { dims: `[${y.dims.join(', ')}]`, type: y.type, cells: values.map(String), printed: printed.join('\n'), string: String(y) };
+}
+
+/**
+ * The code view calls `expression` (`const y = …`, or `const [y, …] = …`
+ * through runNode), prints each output, and run in Node gives what the page
+ * shows: y's dims, type and cells, and the printed text.
+ */
+export async function expectCodeGives(page, expression, what) {
+  const code = await page.textContent('#code');
+  const lines = code.split('\n');
+  const call = lines.find((line) => /^const (y|\[y[,\]])/.test(line)) ?? '';
+  const names = call.startsWith('const [') ? call.slice('const ['.length, call.indexOf(']')).split(', ') : ['y'];
+  const many = expression.startsWith('tw.runNode');
+  assert(call === `const ${many ? `[${names.join(', ')}]` : 'y'} = ${expression};`, `${what}: the code view's call is ${JSON.stringify(call)}`);
+  assertEqual(lines.slice(-names.length), names.map((name) => `console.log(String(${name}));`), `${what}: the code view's last lines`);
+  const { printed, string, ...ran } = await runCode(code);
+  assertEqual(ran, { dims: await page.textContent('#out-dims'), type: await page.textContent('#out-type'), cells: await outputCells(page) },
+    `${what}: the code run in Node, against what the page shows`);
+  assert(names.length > 1 ? printed.startsWith(`${string}\n`) : printed === string, `${what}: what the code prints first is String(y)`);
+  assertEqual(await page.textContent('#printed'), printed, `${what}: the panel shows what the code prints`);
+}
+
+/** An op's page, as the demo names it: `ConstantOfShape` -> `constant-of-shape` (web-demo/src/ops/page.ts). */
+export const slugOf = (name) => name.replace(/([a-z\d])([A-Z])/g, '$1-$2').replace(/([A-Z])([A-Z][a-z])/g, '$1-$2').toLowerCase();
 
 export const OPS = {
   Tile: {
@@ -57,3 +107,72 @@ export const OPS = {
     message: 'x[0, 1]: "1.2.3" is not an integer',
   },
 };
+
+const families = tw.FAMILIES;
+
+/** Every op of the library, in the menu's order: its name, page, schema and (where it has one) its richer checks. */
+export const PAGES = Object.entries(tw.OPS)
+  .map(([op, schema]) => ({ op, slug: slugOf(op), schema, rich: OPS[op] }))
+  .sort((a, b) => families.indexOf(a.schema.family) - families.indexOf(b.schema.family) || a.op.localeCompare(b.op));
+
+for (const [op, { slug }] of Object.entries(OPS)) assertEqual(slugOf(op), slug, `${op}'s page`);
+
+/** Waits until the page has answered its last change: it ran (cells drawn) or says why not. Returns whether it ran. */
+export async function settled(page) {
+  await page.waitForFunction(() => !('pending' in document.body.dataset) && document.getElementById('run-status').textContent !== '', null, { timeout: 10000 });
+  return !(await page.evaluate(() => document.body.classList.contains('failed')));
+}
+
+/** An op's page as it opens: the spec example's output where the op has a descriptor, else whatever its start gives (returns whether it ran). */
+export async function expectStart(page, entry) {
+  if (entry.rich) {
+    await expectCells(page, entry.rich.example.cells);
+    return true;
+  }
+  return settled(page);
+}
+
+/**
+ * Breaks one thing the page checks before the library sees it, and says
+ * where its error shows: the op's own constraint where it has a descriptor;
+ * else an element no type but string reads (the main input's first cell, or
+ * the first tensor field's), or a list of lists in the first other field.
+ * Undefined when the page has nothing to break that way.
+ */
+export async function breakIt(page, entry) {
+  if (entry.rich) {
+    await entry.rich.breakIt(page);
+    return { field: entry.rich.field, message: entry.rich.message };
+  }
+  const type = await page.inputValue('#type').catch(() => 'string');
+  if (await page.isVisible('#input-grid input[data-i="0"]') && type !== 'string') {
+    const name = await page.getAttribute('#input-grid input[data-i="0"]', 'aria-label');
+    await page.fill('#input-grid input[data-i="0"]', '1.2.3');
+    return { field: 'input', message: `${name}: "1.2.3" is not a` };
+  }
+  const tensor = await page.$('#tensor-fields textarea');
+  if (tensor) {
+    const key = (await tensor.getAttribute('id')).slice('param-'.length);
+    if ((await page.inputValue(`#type-${key}`)) !== 'string') {
+      await tensor.fill('[1.2.3]');
+      return { field: key, message: 'x[0]: "1.2.3" is not a' };
+    }
+  }
+  const field = await page.$('#param-fields input');
+  if (!field) return undefined;
+  const key = (await field.getAttribute('id')).slice('param-'.length);
+  await field.fill('[1, [2]]');
+  return { field: key, message: '' };
+}
+
+/** The versions the page's menu offers (none for an unversioned op with a node switch). */
+export async function versionsOffered(page) {
+  return page.$$eval('#version:not([hidden]) > option', (os) => os.map((o) => o.value));
+}
+
+/** What the status line must say once a version is chosen: the named call at the newest (where the op has one), else runNode at that opset. */
+export function expectedCall(entry, version) {
+  const newest = String(entry.schema.versions.at(-1).since);
+  assert(entry.schema.versions.some((v) => String(v.since) === version), `${entry.op} has no version ${version}`);
+  return entry.rich && version === newest ? 'named' : 'runNode';
+}

@@ -6,7 +6,7 @@
 import {
   DESKTOP, PHONE, assert, assertEqual, axeViolations, expectCells, expectError, longestGap, openPage, startHeartbeat, test,
 } from './demo-harness.mjs';
-import { OPS } from './demo-ops.mjs';
+import { OPS, PAGES, breakIt, expectStart } from './demo-ops.mjs';
 
 /** Registers the cases, in the order they run (after demo.test.mjs's own). */
 export function registerRobustnessCases() {
@@ -123,12 +123,13 @@ export function registerRobustnessCases() {
 
   for (const size of [DESKTOP, PHONE]) {
     test(`${size.name}: axe-core finds no serious or critical violation on any op page, normal or in error`, async () => {
-      for (const [op, spec] of Object.entries(OPS)) {
-        const page = await openPage(`#/${spec.slug}`, size);
-        await expectCells(page, spec.example.cells);
+      for (const entry of PAGES) {
+        const op = entry.op;
+        const page = await openPage(`#/${entry.slug}`, size);
+        await expectStart(page, entry);
         await page.$eval('#code-view', (d) => { d.open = true; });
         assertEqual(await axeViolations(page), [], `${op}: axe violations`);
-        await spec.breakIt(page);
+        await breakIt(page, entry);
         await page.waitForSelector('.note.has-error');
         assertEqual(await axeViolations(page), [], `${op} in error: axe violations`);
         await page.close();
@@ -155,7 +156,7 @@ export function registerRobustnessCases() {
 
   test('links naming an unknown op, version or type say so and show what was chosen; a version switch picks a valid type', async () => {
     const cases = [
-      ['#/nosuchop', `This page has no op “nosuchop” (it has ${Object.keys(OPS).join(', ')}): showing Tile.`, OPS.Tile.example.cells],
+      ['#/nosuchop', `This page has no op “nosuchop” (the op menu lists all ${PAGES.length}): showing Tile.`, OPS.Tile.example.cells],
       ['#/tile?v=99', 'Tile has no version “99” (it has 1, 6, 13): showing Tile-13.', OPS.Tile.example.cells],
       ['#/floor?type=float99', '“float99” is not a data type: showing float32.', OPS.Floor.example.cells],
       ['#/tile?v=6&type=bfloat16', 'Tile-6 does not take type bfloat16: showing float32.', OPS.Tile.example.cells],

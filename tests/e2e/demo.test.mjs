@@ -9,7 +9,11 @@
 // what it measures. At desktop size also: editing, hovering, the keyboard,
 // the URL's state, loading without layout shift, and a quiet console; and
 // (demo-robustness.mjs) responsiveness on huge calls, typed values kept, exact
-// values, axe-core, tab order and links naming what does not exist.
+// values, axe-core, tab order and links naming what does not exist; and
+// (demo-pages.mjs) every op of tw.OPS at every version, the op menu, a page
+// from a schema alone, and fake schemas for variadic inputs and several outputs.
+// The per-page checks iterate every op of tw.OPS (demo-ops.mjs's PAGES): an op
+// added to the library is checked on arrival, with or without a descriptor.
 // `--docs` also refreshes docs/demo-desktop.png and docs/demo-phone.png.
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,44 +22,12 @@ import {
   ARTIFACTS, DESKTOP, PHONE, assert, assertEqual, box, cutLabels, expectCells, expectError, expectOutputUncovered,
   newPage, openPage, outputCells, overflow, pageUrl, root, run, screenshot, seenProblems, test,
 } from './demo-harness.mjs';
-import { OPS } from './demo-ops.mjs';
+import { OPS, PAGES, breakIt, expectCodeGives, expectStart, settled } from './demo-ops.mjs';
+import { registerPageCases } from './demo-pages.mjs';
 import { registerRobustnessCases } from './demo-robustness.mjs';
 
 const tw = await import('../../dist/esm/index.js');
 await tw.init();
-
-
-/**
- * Runs the code view's script in Node against the library, as pasted: what
- * its `y` holds, as the page would show it, and what its console.log printed.
- */
-async function runCode(code) {
-  const lines = code.split('\n');
-  assertEqual(lines.slice(0, 2), ["import * as tw from 'tessera-wasm';", 'await tw.init();'], 'the code view\'s first lines');
-  const printed = [];
-  const console = { log: (...args) => printed.push(args.join(' ')) };
-  const body = `${lines.slice(2).join('\n')}\nreturn y;`;
-  const y = await new (async () => {}).constructor('tw', 'console', body)(tw, console);
-  let values;
-  try {
-    values = tw.decode(y);  // the narrow types, as numbers
-  } catch {
-    values = Array.from(y.data);
-  }
-  return { dims: `[${y.dims.join(', ')}]`, type: y.type, cells: values.map(String), printed: printed.join('\n'), string: String(y) };
-}
-
-async function expectCodeGives(page, expression, what) {
-  const code = await page.textContent('#code');
-  const lines = code.split('\n');
-  assertEqual(lines.at(-1), 'console.log(String(y));', `${what}: the code view's last line`);
-  assert(lines.at(-2) === `${expression.startsWith('tw.runNode') ? 'const [y]' : 'const y'} = ${expression};`, `${what}: the code view's call is ${JSON.stringify(lines.at(-2))}`);
-  const { printed, string, ...ran } = await runCode(code);
-  assertEqual(ran, { dims: await page.textContent('#out-dims'), type: await page.textContent('#out-type'), cells: await outputCells(page) },
-    `${what}: the code run in Node, against what the page shows`);
-  assertEqual(printed, string, `${what}: what the code prints is String(y)`);
-  assertEqual(await page.textContent('#printed'), printed, `${what}: the panel shows what the code prints`);
-}
 
 // ---------------------------------------------------------------------------
 // At phone and desktop size
@@ -63,34 +35,46 @@ async function expectCodeGives(page, expression, what) {
 for (const size of [PHONE, DESKTOP]) {
   const at = `${size.name} ${size.width}x${size.height}`;
 
-  for (const [op, spec] of Object.entries(OPS)) {
-    test(`${at}: ${op}'s page #/${spec.slug} shows the spec example's output in view, unscrolled`, async () => {
-      const page = await openPage(`#/${spec.slug}`, size);
-      await expectCells(page, spec.example.cells);
-      assertEqual(await page.textContent('#out-dims'), spec.example.dims, 'output dims');
-      assertEqual(await page.textContent('#out-type'), spec.example.type, 'output type');
-      assertEqual(await page.$$eval('#ops a[aria-current="page"]', (as) => as.map((a) => a.textContent)), [op], 'the current op page');
+  for (const entry of PAGES) {
+    const { op, slug, rich } = entry;
+    test(`${at}: ${op}'s page #/${slug} shows ${rich ? 'the spec example\'s output' : 'what its start values give'} in view, unscrolled`, async () => {
+      const page = await openPage(`#/${slug}`, size);
+      const ran = await expectStart(page, entry);
+      if (rich) {
+        assertEqual(await page.textContent('#out-dims'), rich.example.dims, 'output dims');
+        assertEqual(await page.textContent('#out-type'), rich.example.type, 'output type');
+      }
+      assertEqual(await page.$$eval('#ops a[aria-current="page"]', (as) => as.map((a) => a.dataset.op)), [op], 'the current op page');
+      assertEqual(await page.textContent('#op-current'), op, 'the op the menu\'s button names');
       assert((await page.title()).startsWith(op), `title ${await page.title()}`);
-      const colours = await page.$$eval('#output-grid td', (cells) => cells.map((c) => getComputedStyle(c).backgroundColor));
-      assert(colours.every((c) => /^rgb/.test(c) && c !== 'rgba(0, 0, 0, 0)'), `uncoloured cells: ${colours}`);
-      // The whole output grid is on the first screen: no scrolling to see it.
-      const grid = await box(page, '#output-grid');
       assert(await page.evaluate(() => scrollY) === 0, 'the page opened scrolled');
-      assert(grid.top >= 0 && grid.bottom <= size.height && grid.right <= size.width, `the output grid ${JSON.stringify(grid)} is not all in the ${size.width}x${size.height} window`);
+      if (ran) {
+        const colours = await page.$$eval('#output-grid td', (cells) => cells.map((c) => getComputedStyle(c).backgroundColor));
+        assert(colours.length > 0 && colours.every((c) => /^rgb/.test(c) && c !== 'rgba(0, 0, 0, 0)'), `uncoloured cells: ${colours}`);
+        // The whole output grid is on the first screen: no scrolling to see it.
+        const grid = await box(page, '#output-grid');
+        assert(grid.top >= 0 && grid.bottom <= size.height && grid.right <= size.width, `the output grid ${JSON.stringify(grid)} is not all in the ${size.width}x${size.height} window`);
+      } else {
+        // A start the op refuses (no descriptor says better): the status line says so, naming the op or the field at fault.
+        const status = await page.textContent('#run-status');
+        assert(status.startsWith('Not run: ') && (status.includes(op) || await page.$('.note.has-error')), `${op}: the status line says ${JSON.stringify(status)}`);
+        console.log(`  ${op}: its start values do not run (${status.slice(0, 120)})`);
+      }
       assert(await overflow(page) <= 0, `the page is ${await overflow(page)}px wider than the window`);
-      await screenshot(page, join(ARTIFACTS, `demo-${size.name}-${spec.slug}.png`));
+      await screenshot(page, join(ARTIFACTS, `demo-${size.name}-${slug}.png`));
       await page.close();
     });
 
-    test(`${at}: ${op}: a broken constraint shows its SpecError beside the field, never over the output`, async () => {
-      const page = await openPage(`#/${spec.slug}`, size);
-      await expectCells(page, spec.example.cells);
-      await spec.breakIt(page);
-      await expectError(page, spec.field, spec.message);
+    test(`${at}: ${op}: a broken constraint shows its error beside the field, never over the output`, async () => {
+      const page = await openPage(`#/${slug}`, size);
+      const ran = await expectStart(page, entry);
+      const broken = await breakIt(page, entry);
+      assert(broken, `${op}: the page has no field to break`);
+      await expectError(page, broken.field, broken.message);
       assertEqual(await page.textContent('#out-time'), '–', 'the time of a call that did not run');
       await page.click('#example');
-      await expectCells(page, spec.example.cells);
-      assert(!(await page.$('.note.has-error')), 'an error stays after the example is restored');
+      assertEqual(await expectStart(page, entry), ran, 'whether the start runs, after the example is restored');
+      if (ran) assert(!(await page.$('.note.has-error')), 'an error stays after the example is restored');
       await page.close();
     });
   }
@@ -152,12 +136,18 @@ for (const size of [PHONE, DESKTOP]) {
   });
 
   test(`${at}: no label is cut off, on any op's page`, async () => {
-    for (const [op, spec] of Object.entries(OPS)) {
-      const page = await openPage(`#/${spec.slug}`, size);
-      await expectCells(page, spec.example.cells);
+    for (const entry of PAGES) {
+      const { op, slug, rich } = entry;
+      const page = await openPage(`#/${slug}`, size);
+      await expectStart(page, entry);
       assertEqual(await cutLabels(page), [], `${op}: labels cut off`);
-      await spec.chooseVersion(page);
-      await expectCells(page, spec.example.cells);
+      if (rich) {
+        await rich.chooseVersion(page);
+        await expectCells(page, rich.example.cells);
+      } else if (entry.schema.versions.length > 1) {
+        await page.selectOption('#version', String(entry.schema.versions[0].since));
+        await settled(page);
+      }
       assertEqual(await cutLabels(page), [], `${op}, runNode form: labels cut off`);
       if (op === 'ConstantOfShape') {
         // The longest type names, and the note of a type switched by a version change.
@@ -193,11 +183,12 @@ for (const size of [PHONE, DESKTOP]) {
   });
 
   test(`${at}: each op's page is reachable by URL: #/op, ?op=op, the older links, and back`, async () => {
-    for (const [op, spec] of Object.entries(OPS)) {
-      for (const path of [`?op=${op}`, `?op=${op.toLowerCase()}`]) {
+    for (const entry of PAGES) {
+      for (const path of [`?op=${entry.op}`, `?op=${entry.op.toLowerCase()}`]) {
         const page = await openPage(path, size);
-        await expectCells(page, spec.example.cells, `${path}: cells`);
-        assert(new URL(page.url()).hash.startsWith(`#/${spec.slug}?`), `${path} became ${page.url()}`);
+        await expectStart(page, entry);
+        assert(new URL(page.url()).hash.startsWith(`#/${entry.slug}?`), `${path} became ${page.url()}`);
+        assertEqual(await page.textContent('#op-current'), entry.op, `${path}: the op shown`);
         await page.close();
       }
     }
@@ -206,6 +197,7 @@ for (const size of [PHONE, DESKTOP]) {
     await expectCells(page, ['1', '2', '3', '1', '2', '3', '4', '5', '6', '4', '5', '6']);
     assertEqual([await page.textContent('#out-dims'), await page.textContent('#out-type')], ['[2, 6]', 'int32'], 'dims and type');
     // The op links are pages: another op, then back to this one as it was left.
+    await page.click('#op-button');
     await page.click('#ops a[href="#/floor"]');
     await expectCells(page, OPS.Floor.example.cells);
     assert(new URL(page.url()).hash.startsWith('#/floor'), `after the Floor link: ${page.url()}`);
@@ -219,30 +211,15 @@ for (const size of [PHONE, DESKTOP]) {
 // ---------------------------------------------------------------------------
 // At desktop size
 
-test('the op links name every wired op, each to its own page', async () => {
+test('the op menu links every op of tw.OPS to its own page, grouped by family in tw.FAMILIES\'s order', async () => {
   const page = await openPage();
-  const links = await page.$$eval('#ops a', (as) => as.map((a) => [a.textContent, a.getAttribute('href')]));
-  assertEqual(links, Object.entries(OPS).map(([op, { slug }]) => [op, `#/${slug}`]), 'op links');
+  const links = await page.$$eval('#ops a', (as) => as.map((a) => [a.dataset.op, a.querySelector('.op-name').textContent, a.getAttribute('href')]));
+  assertEqual(links, PAGES.map(({ op, slug }) => [op, op, `#/${slug}`]), 'op links');
+  const groups = await page.$$eval('#op-list .op-family', (ss) => ss.map((s) => [s.querySelector('h2').textContent, [...s.querySelectorAll('a')].map((a) => a.dataset.op)]));
+  const families = tw.FAMILIES.filter((f) => PAGES.some((p) => p.schema.family === f));
+  assertEqual(groups, families.map((f) => [f, PAGES.filter((p) => p.schema.family === f).map((p) => p.op)]), 'families and their ops');
   await page.close();
 });
-
-for (const [op, spec] of Object.entries(OPS)) {
-  test(`${op}: the URL reproduces the page`, async () => {
-    const page = await openPage(`#/${spec.slug}`);
-    await expectCells(page, spec.example.cells);
-    await page.click('#random');
-    await page.waitForTimeout(300);
-    await page.waitForFunction(() => !document.body.classList.contains('failed'));
-    const cells = await outputCells(page);
-    const dims = await page.textContent('#out-dims');
-    const link = page.url();
-    const again = await openPage(link.slice(pageUrl().length));
-    await expectCells(again, cells, 'cells after reopening the link');
-    assertEqual(await again.textContent('#out-dims'), dims, 'dims after reopening the link');
-    await page.close();
-    await again.close();
-  });
-}
 
 test('Floor: editing a grid cell recomputes the output; a bad element is refused beside the input', async () => {
   const page = await openPage('#/floor');
@@ -386,6 +363,7 @@ for (const size of [DESKTOP, PHONE]) {
   });
 }
 
+registerPageCases();
 registerRobustnessCases();
 
 test('no console errors, page errors or requests off the origin', async () => {

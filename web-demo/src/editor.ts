@@ -4,9 +4,11 @@
 // constraint, or its error in the same place.
 import { el, guard } from './dom.js';
 import { InputError, parseIntList, parseNested, product, unravel } from './nested.js';
-import { DEMO_OPS } from './ops/index.js';
+import { markCurrent } from './picker.js';
 import { randomValue } from './values.js';
-import { allowedTypes, app, opsetsOf, reshape, runsAsNode, setItem, setItems, textOf, versionLabel, versionName, versionsOf } from './state.js';
+import {
+  allowedTypes, app, fieldsOf, opsetsOf, reshape, runsAsNode, setItem, setItems, textOf, versionLabel, versionName, versionsOf,
+} from './state.js';
 
 /** Input grids larger than this are edited as text. */
 export const GRID_LIMIT = 1024;
@@ -15,17 +17,7 @@ export const GRID_LIMIT = 1024;
 type Changed = (delay?: number) => void;
 
 // ---------------------------------------------------------------------------
-// Op pages, version and type
-
-export function renderNav(): void {
-  el.ops.replaceChildren(...DEMO_OPS.map((op) => {
-    const a = document.createElement('a');
-    a.href = `#/${op.slug}`;
-    a.textContent = op.op;
-    a.dataset.op = op.op;
-    return a;
-  }));
-}
+// Version and type
 
 function option(value: string, label: string, selected: boolean): HTMLOptionElement {
   return new Option(label, value, selected, selected);
@@ -33,10 +25,7 @@ function option(value: string, label: string, selected: boolean): HTMLOptionElem
 
 export function renderPickers(): void {
   const s = app.state;
-  for (const a of el.ops.querySelectorAll<HTMLAnchorElement>('a')) {
-    if (a.dataset.op === s.op.op) a.setAttribute('aria-current', 'page');
-    else a.removeAttribute('aria-current');
-  }
+  markCurrent(s.op);
   document.title = `${s.op.op} · tessera-wasm demo`;
 
   // ONNX ops choose a version; AsStrided has one, and a switch for its ATB node's own types instead.
@@ -56,6 +45,8 @@ export function renderPickers(): void {
   }
 
   // The state's type is always one the call takes (a version switch or a link picks one if need be).
+  // An op with no main input and no value of the type (every input a tensor field of its own) has no type menu.
+  el.typeField.hidden = s.op.typeConstraint === undefined;
   const allowed = allowedTypes(s);
   el.type.replaceChildren(...allowed.map((t) => option(t, t, t === s.type)));
   const named = s.op.namedTypes && !runsAsNode(s);
@@ -64,13 +55,14 @@ export function renderPickers(): void {
   // `name` in a summary is code.
   el.summary.replaceChildren(...s.op.summary.split('`').map((part, i) =>
     i % 2 ? Object.assign(document.createElement('code'), { textContent: part }) : part));
-  el.exampleSource.textContent = `Spec example: ${s.op.example(s.version).source}`;
+  el.example.textContent = s.op.hasExample ? 'Spec example' : 'Start values';
+  el.exampleSource.textContent = `${s.op.hasExample ? 'Spec example' : 'Start values'}: ${s.op.example(s.version).source}`;
 }
 
 // ---------------------------------------------------------------------------
 // Notes: a field's constraint, or its error
 
-function noteElement(key: string, hint: string): HTMLParagraphElement {
+export function noteElement(key: string, hint: string): HTMLParagraphElement {
   const note = document.createElement('p');
   note.className = 'note';
   note.id = `note-${key}`;
@@ -121,7 +113,7 @@ export function setError(key: string, message: string | undefined): boolean {
 
 /** Every field that may show an error now. */
 export function fieldKeys(): string[] {
-  return ['version', 'type', 'dims', 'input', ...app.state.op.fields(app.state.version).map((f) => f.key)];
+  return ['version', 'type', 'dims', 'input', ...fieldsOf(app.state).map((f) => f.key)];
 }
 
 /** Brings a field into view and focuses its control (from the output's "see …" link). */
@@ -136,7 +128,8 @@ export function focusField(key: string): void {
 
 export function renderParams(changed: Changed): void {
   const s = app.state;
-  const fields = s.op.fields(s.version);
+  // Tensor fields have editors of their own (tensors.ts).
+  const fields = fieldsOf(s).filter((f) => f.kind !== 'tensor');
   el.params.hidden = fields.length === 0;
   el.paramFields.replaceChildren(...fields.map((field) => {
     const wrap = document.createElement('div');

@@ -7,13 +7,15 @@
 import * as tw from 'tessera-wasm';
 import { el, guard, showFailure } from './dom.js';
 import {
-  bindInputEditor, fieldKeys, focusField, randomize, renderInputEditor, renderNav, renderParams, renderPickers, setError, setInfo,
+  bindInputEditor, fieldKeys, focusField, randomize, renderInputEditor, renderParams, renderPickers, setError, setInfo,
 } from './editor.js';
 import { gradient } from './heat.js';
 import { parseNested } from './nested.js';
 import { highlight, markCodeStale, moveFocus, renderOutput, showNotRun } from './output.js';
+import { bindNav, renderNav } from './picker.js';
 import { request, setHandlers } from './runner.js';
-import { app, fromExample, keepValidType, readUrl, setItems, versionName, writeUrl } from './state.js';
+import { app, fieldsOf, fillTensors, fromExample, keepValidType, readUrl, setItems, versionName, writeUrl } from './state.js';
+import { bindTensorFields, randomizeTensors, renderTensorFields } from './tensors.js';
 import { clearTiming, showTiming, timingStarted } from './timing.js';
 
 type DataType = tw.DataType;
@@ -96,9 +98,15 @@ function answered(): void {
   if (pending === undefined) delete document.body.dataset.pending;
 }
 
+/** The fields of the state's version: the parameters and the other tensor inputs. */
+function renderFields(): void {
+  renderParams(changed);
+  renderTensorFields(changed, renderFields);
+}
+
 function renderAll(): void {
   renderPickers();
-  renderParams(changed);
+  renderFields();
   renderInputEditor();
   changed(0);
 }
@@ -129,14 +137,18 @@ function bind(): void {
   el.version.addEventListener('change', guard(() => {
     // The type, input and parameters are kept: what the new version refuses shows where it applies.
     const s = app.state;
-    const before = s.op.fields(s.version).map((f) => f.key).join();
+    const before = fieldsOf(s).map((f) => f.key).join();
     s.version = Number(el.version.value);
     keepTypeValid();
     const example = s.op.example(s.version);
-    for (const field of s.op.fields(s.version)) s.params[field.key] ??= example.params[field.key] ?? '';
+    for (const field of fieldsOf(s)) {
+      if (field.kind === 'tensor') s.tensors[field.key] ??= example.tensors?.[field.key] ?? s.tensors[field.key];
+      else s.params[field.key] ??= example.params[field.key] ?? '';
+    }
+    fillTensors(s);
     renderPickers();
     renderInputEditor();
-    if (before !== s.op.fields(s.version).map((f) => f.key).join()) renderParams(changed);
+    if (before !== fieldsOf(s).map((f) => f.key).join()) renderFields();
     changed(0);
   }));
   el.node.addEventListener('change', guard(() => {
@@ -160,7 +172,8 @@ function bind(): void {
   }));
   el.random.addEventListener('click', guard(() => {
     randomize();
-    renderParams(changed);
+    randomizeTensors();
+    renderFields();
     renderInputEditor();
     changed(0);
   }));
@@ -173,6 +186,8 @@ function bind(): void {
     navigator.clipboard?.writeText(location.href).then(() => done(true), () => done(false)) ?? done(false);
   }));
   bindInputEditor(changed);
+  bindTensorFields(changed, renderFields);
+  bindNav();
 
   el.runStatus.addEventListener('click', (event) => {
     const link = (event.target as HTMLElement).closest<HTMLElement>('button[data-field]');
@@ -207,7 +222,7 @@ async function main(): Promise<void> {
   bind();
   // The controls need no wasm: drawn first, so nothing moves when it arrives.
   renderPickers();
-  renderParams(changed);
+  renderFields();
   renderInputEditor();
   try {
     await tw.init();

@@ -46,7 +46,9 @@ export function renderOutput(view: View): void {
   document.body.classList.remove('failed', 'no-output');
   el.runStatus.classList.remove('bad');
   delete el.runStatus.dataset.field;
-  el.runStatus.replaceChildren(Object.assign(document.createElement('code'), { textContent: `y = ${view.expression}${view.many ? '[0]' : ''}` }));
+  const outputs = view.more.length === 0 ? `y = ${view.expression}${view.many ? '[0]' : ''}`
+    : `[${['y', ...view.more.map((m) => m.name)].join(', ')}] = ${view.expression}`;
+  el.runStatus.replaceChildren(Object.assign(document.createElement('code'), { textContent: outputs }));
   el.code.textContent = view.code;
   el.printed.textContent = view.printed;
   el.codeView.classList.remove('stale');
@@ -66,6 +68,20 @@ export function renderOutput(view: View): void {
   el.outputMore.replaceChildren(...(more ? [more] : []));
   el.outputMore.hidden = !more;
   el.outputGrid.replaceChildren(grid);
+  el.moreOutputs.hidden = view.more.length === 0;
+  el.moreOutputs.replaceChildren(...view.more.map((m) => {
+    const section = document.createElement('section');
+    section.className = 'more-output';
+    const title = Object.assign(document.createElement('h3'), { textContent: 'Output ' });
+    title.append(Object.assign(document.createElement('code'), { textContent: m.name }),
+      Object.assign(document.createElement('span'), { className: 'muted', textContent: ` · ${m.type} · dims [${m.grid.dims.join(', ')}]` }));
+    const scroll = Object.assign(document.createElement('div'), { className: 'grid-scroll heat-out', tabIndex: 0 });
+    scroll.setAttribute('role', 'region');
+    scroll.setAttribute('aria-label', `Output ${m.name}`);
+    scroll.append(heatGrid(m.grid, m.scale, m.name));
+    section.append(title, scroll);
+    return section;
+  }));
   el.source.hidden = !view.source;
   if (view.source) {
     el.sourceTitle.textContent = view.source.title;
@@ -108,7 +124,7 @@ function heatGrid(grid: GridView, scale: Scale, name: string): HTMLElement {
     table.className = 'cells heat';
     const first = unravel(at[k], dims);
     if (dims.length > 2) table.createCaption().textContent = `${name}[${first.slice(0, -2).join(', ')}, :, :]`;
-    else table.setAttribute('aria-label', name === 'y' ? 'Output y' : 'Input');
+    else table.setAttribute('aria-label', name === 'x' ? 'Input' : `Output ${name}`);
     const body = table.createTBody();
     for (let r = 0; r < rows; r++) {
       const row = body.insertRow();

@@ -3,8 +3,9 @@
 // the field its `param` names.
 import * as tw from 'tessera-wasm';
 import { InputError, parseInt1, parseIntList, parseNested, product } from './nested.js';
-import type { Call, Param, RunArgs } from './ops/op.js';
-import { type State, runsAsNode } from './state.js';
+import { parseAttribute } from './ops/attribute.js';
+import type { Call, Field, Param, RunArgs } from './ops/op.js';
+import { type State, fieldsOf, runsAsNode } from './state.js';
 import { makeTensor, parseValue } from './values.js';
 
 /** Inputs larger than this are refused: the page is for trying, not benchmarking. */
@@ -13,7 +14,8 @@ const INPUT_LIMIT = 65536;
 export interface Outcome {
   /** Set when the call ran. */
   readonly ran?: {
-    readonly output: tw.Tensor; readonly input?: tw.Tensor; readonly args: RunArgs; readonly call: Call;
+    /** The call's outputs: one, or (Split, TopK) several. */
+    readonly outputs: readonly tw.Tensor[]; readonly input?: tw.Tensor; readonly args: RunArgs; readonly call: Call;
     /** How long the call took (its first run). */
     readonly ms: number;
   };
@@ -34,12 +36,31 @@ function inputOf(s: State): tw.Tensor {
   return makeTensor(s.type, s.dims, s.items);
 }
 
+/** A tensor field's tensor from its text and type (its dims where the text has none of its own: an empty tensor). */
+function tensorField(s: State, field: Field): tw.Tensor | undefined {
+  const t = s.tensors[field.key];
+  if (!t || t.text.trim() === '') {
+    if (field.optional) return undefined;
+    throw new InputError(`enter ${field.label} as nested arrays: [[1, 2], [3, 4]]`);
+  }
+  const parsed = parseNested(t.text);
+  const dims = product(t.dims) === parsed.items.length && product(parsed.dims) === 0 ? t.dims : parsed.dims;
+  if (product(dims) > INPUT_LIMIT) throw new InputError(`${product(dims)} elements: this page takes up to ${INPUT_LIMIT}`);
+  return makeTensor(t.type, dims, parsed.items);
+}
+
 function paramsOf(s: State, errors: Map<string, string>): Record<string, Param> {
   const params: Record<string, Param> = {};
-  for (const field of s.op.fields(s.version)) {
+  for (const field of fieldsOf(s)) {
     const text = s.params[field.key] ?? '';
     try {
-      if (field.kind === 'ints') {
+      if (field.kind === 'tensor') {
+        params[field.key] = tensorField(s, field);
+      } else if (field.optional && text.trim() === '' && field.kind !== 'value') {
+        params[field.key] = undefined;  // left out: the op's default
+      } else if (field.kind === 'auto') {
+        params[field.key] = parseAttribute(text);
+      } else if (field.kind === 'ints') {
         params[field.key] = parseIntList(text);
       } else if (field.kind === 'int') {
         params[field.key] = parseInt1(text);
@@ -53,7 +74,8 @@ function paramsOf(s: State, errors: Map<string, string>): Record<string, Param> 
         params[field.key] = text;
       }
     } catch (error) {
-      if (!(error instanceof InputError)) throw error;
+      // tw.encode and the Tensor constructor judge a tensor field's elements too.
+      if (!(error instanceof InputError || error instanceof tw.SpecError)) throw error;
       errors.set(field.key, error.message);
     }
   }
@@ -80,15 +102,17 @@ export function evaluate(s: State, hasField: (key: string) => boolean): Outcome 
   const params = paramsOf(s, errors);
   if (errors.size > 0) return { errors, input };
 
-  const args: RunArgs = { version: s.version, node: runsAsNode(s), type: s.type, input, params };
+  const args: RunArgs = { version: s.version, node: runsAsNode(s), type: s.type, input, params, count: s.count };
   try {
     const call = s.op.call(args);
     const t0 = performance.now();
-    const output = call.run();
-    return { ran: { output, input, args, call, ms: performance.now() - t0 }, errors, input };
+    const result = call.run();
+    const ms = performance.now() - t0;
+    const outputs = Array.isArray(result) ? result as readonly tw.Tensor[] : [result as tw.Tensor];
+    return { ran: { outputs, input, args, call, ms }, errors, input };
   } catch (error) {
     if (error instanceof tw.SpecError) {
-      const field = s.op.fieldOf(error.param, s.version);
+      const field = s.op.fieldOf(error.param, s.version, s.count);
       errors.set(field !== undefined && hasField(field) ? field : 'call', error.message);
     } else if (error instanceof InputError) {
       errors.set(error.field ?? 'call', error.message);

@@ -3,8 +3,9 @@
 // (and `?op=tile`) still open the same state.
 import * as tw from 'tessera-wasm';
 import { formatNested, parseIntList, parseNested, product } from './nested.js';
-import { DEMO_OPS, opNamed } from './ops/index.js';
-import type { DemoOp, Example } from './ops/op.js';
+import { DEMO_OPS, FIRST_OP, opNamed } from './ops/index.js';
+import type { DemoOp, Example, Field, TensorText } from './ops/op.js';
+import { startTensor } from './ops/page.js';
 
 type DataType = tw.DataType;
 
@@ -31,13 +32,22 @@ export interface State {
   /** The text box as typed (it may not parse while being typed). */
   text: string;
   params: Record<string, string>;
+  /** The other tensor inputs (fields of kind `tensor`), by field key. */
+  tensors: Record<string, TensorText>;
+  /** How many instances of the variadic input (Concat's, Sum's) are given; 1 when the op has none. */
+  count: number;
 }
 
 // ---------------------------------------------------------------------------
 // Versions and types, from the library's own table (tw.OPS)
 
 export function versionsOf(op: DemoOp): readonly Version[] {
-  return tw.OPS[op.op].versions as readonly Version[];
+  return op.schema.versions as readonly Version[];
+}
+
+/** The fields the state's version shows. */
+export function fieldsOf(s: State): readonly Field[] {
+  return s.op.fields(s.version, s.count);
 }
 
 export function newest(op: DemoOp): number {
@@ -48,20 +58,21 @@ function versionOf(op: DemoOp, since: number): Version {
   return versionsOf(op).find((v) => v.since === since) ?? versionsOf(op).at(-1)!;
 }
 
-/** Whether the call goes through tw.runNode: an older version is chosen, or the op's node switch is on. */
+/** Whether the call goes through tw.runNode: the op has no named call here, an older version is chosen, or its node switch is on. */
 export function runsAsNode(s: State): boolean {
-  return s.op.nodeSwitch ? s.node : s.version !== newest(s.op);
+  return s.op.nodeSwitch ? s.node : !s.op.hasNamedCall || s.version !== newest(s.op);
 }
 
 /** The types the call takes: the named op's own set where it differs, else the version's. */
 export function allowedTypes(s: State): readonly DataType[] {
   if (s.op.namedTypes && !runsAsNode(s)) return s.op.namedTypes;
+  if (s.op.typeConstraint === undefined) return tw.DATA_TYPES;
   return versionOf(s.op, s.version).types[s.op.typeConstraint] ?? [];
 }
 
 /** `Tile-13`, or `ATB AsStrided` for the unversioned ATB op. */
 export function versionName(s: State): string {
-  return tw.OPS[s.op.op].domain === 'atb' ? `ATB ${s.op.op}` : `${s.op.op}-${s.version}`;
+  return s.op.schema.domain === 'atb' ? `ATB ${s.op.op}` : `${s.op.op}-${s.version}`;
 }
 
 /** A version's menu label: its since_version, short enough for a phone's half-width menu. */
@@ -128,13 +139,32 @@ export function keepValidType(s: State): DataType | undefined {
 }
 
 export function fromExample(op: DemoOp, version: number, example: Example = op.example(version)): State {
+  const variadic = op.variadic(version);
   const s: State = {
     op, version, node: false, type: example.type, mode: 'grid',
     dims: [...(example.dims ?? [])], items: [...(example.items ?? [])], typed: [...(example.items ?? [])], text: '', params: { ...example.params },
+    tensors: Object.fromEntries(Object.entries(example.tensors ?? {}).map(([k, t]) => [k, { ...t, dims: [...t.dims] }])),
+    count: variadic ? Math.max(variadic.min, 2) : 1,
   };
   s.mode = s.dims.length <= 2 ? 'grid' : 'text';
   s.text = textOf(s);
+  fillTensors(s);
   return s;
+}
+
+/**
+ * Gives every required tensor field of the version a start where it has
+ * none (a version switch, an added input): the last instance's for a
+ * variadic input's new one, else ones of its preferred type.
+ */
+export function fillTensors(s: State): void {
+  let last: TensorText | undefined;
+  for (const field of fieldsOf(s)) {
+    if (field.kind !== 'tensor') continue;
+    const previous = field.removable ? last : undefined;
+    if (!s.tensors[field.key] && !field.optional) s.tensors[field.key] = previous ? { ...previous, dims: [...previous.dims] } : startTensor(field);
+    last = s.tensors[field.key] ?? last;
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -152,8 +182,8 @@ function route(): { op: DemoOp | undefined; name: string | null; query: URLSearc
 export function readUrl(): { state: State; notices: string[] } {
   const notices: string[] = [];
   const { op: named, name, query: q } = route();
-  const op = named ?? DEMO_OPS[0];
-  if (!named && name) notices.push(`This page has no op “${name}” (it has ${DEMO_OPS.map((o) => o.op).join(', ')}): showing ${op.op}.`);
+  const op = named ?? FIRST_OP;
+  if (!named && name) notices.push(`This page has no op “${name}” (the op menu lists all ${DEMO_OPS.length}): showing ${op.op}.`);
   const versions = versionsOf(op);
   const v = q.get('v');
   const version = versions.find((x) => String(x.since) === v?.trim())?.since ?? newest(op);
@@ -171,10 +201,20 @@ export function readUrl(): { state: State; notices: string[] } {
       notices.push(`“${type}” is not a data type: showing ${s.type}.`);
     }
   }
-  for (const field of op.fields(version)) {
+  const variadic = op.variadic(version);
+  const n = Number(q.get('n'));
+  if (variadic && Number.isSafeInteger(n) && n >= variadic.min && n <= 64) s.count = n;
+  for (const field of fieldsOf(s)) {
     const value = q.get(field.key);
-    if (value !== null) s.params[field.key] = value;
+    if (field.kind !== 'tensor') {
+      if (value !== null) s.params[field.key] = value;
+      continue;
+    }
+    const given = tensorOf(q, field.key, value, s.tensors[field.key]);
+    if (given) s.tensors[field.key] = given;
+    else delete s.tensors[field.key];
   }
+  fillTensors(s);
   const x = q.get('x');
   if (op.input && x !== null) {
     s.text = x;
@@ -210,8 +250,34 @@ export function urlOf(s: State): string {
       q.set('x', textOf(s).replace(/\n\s*/g, ' '));
     }
   }
-  for (const field of s.op.fields(s.version)) q.set(field.key, s.params[field.key] ?? '');
+  if (s.op.variadic(s.version)) q.set('n', String(s.count));
+  for (const field of fieldsOf(s)) {
+    if (field.kind !== 'tensor') {
+      q.set(field.key, s.params[field.key] ?? '');
+      continue;
+    }
+    const t = s.tensors[field.key];
+    q.set(field.key, t?.text.replace(/\n\s*/g, ' ') ?? '');
+    if (t) {
+      q.set(`${field.key}.type`, t.type);
+      q.set(`${field.key}.dims`, t.dims.join(','));
+    }
+  }
   return `${location.pathname}#/${s.op.slug}?${q}`;
+}
+
+/** A tensor field from a link: its text (empty: not given), its type (kept only if a data type) and its dims where the text has none of its own. */
+function tensorOf(q: URLSearchParams, key: string, text: string | null, start: TensorText | undefined): TensorText | undefined {
+  if (text === null) return start;
+  if (text.trim() === '') return undefined;
+  const type = q.get(`${key}.type`);
+  const t: TensorText = { type: (tw.DATA_TYPES as readonly string[]).includes(type ?? '') ? type as DataType : start?.type ?? 'float32', dims: [], text };
+  try {
+    const parsed = parseNested(text);
+    const dims = q.has(`${key}.dims`) ? parseIntList(q.get(`${key}.dims`)!) : parsed.dims;
+    t.dims = product(dims) === parsed.items.length ? dims : parsed.dims;
+  } catch { /* shown as typed, with its error beside it */ }
+  return t;
 }
 
 /** Keeps the URL in step without a history entry per keystroke (an op's page is one entry). */

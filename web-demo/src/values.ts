@@ -29,7 +29,7 @@ export function isEncoded(type: DataType): type is tw.NarrowType {
 }
 
 /** An integer type's range, from its width and sign. */
-function intRange(type: DataType): [bigint, bigint] | undefined {
+export function intRange(type: DataType): [bigint, bigint] | undefined {
   const kind = kindOf(type);
   if (kind !== 'int' && kind !== 'uint') return undefined;
   const bits = BigInt(tw.DTYPES[type].bits);

@@ -5,7 +5,7 @@
 import * as tw from 'tessera-wasm';
 import { type Scale, scaleOf } from './heat.js';
 import { product } from './nested.js';
-import type { DemoOp } from './ops/op.js';
+import type { Call, DemoOp } from './ops/op.js';
 import type { Outcome } from './run.js';
 import { type Heat, gather, showTensor, tensorCode } from './values.js';
 
@@ -40,6 +40,8 @@ export interface View {
   readonly code: string;
   readonly printed: string;
   readonly out: GridView;
+  /** The other outputs (Split's, TopK's indices), each drawn under the first. */
+  readonly more: readonly { readonly name: string; readonly type: tw.DataType; readonly grid: GridView; readonly scale: Scale }[];
   /** The input as the source view shows it (flat for AsStrided). */
   readonly source?: { readonly title: string; readonly grid: GridView };
   /** The editor grid's first cells, coloured like the output. */
@@ -67,20 +69,33 @@ function gridOf(t: tw.Tensor, dims: readonly number[], src?: (i: number) => numb
   return { dims, size: t.size, ...window, ...shown, src: src && window.at.map(src) };
 }
 
-/** The call as a script that runs as pasted (an ES module, for the top-level await), printing y. */
-function codeOf({ input, call }: NonNullable<Outcome['ran']>): string {
+/** The variables the code view gives the outputs: `y`, then the call's names for the others (`indices`), else `y1`, `y2`, … */
+export function outputNames(call: Call, count: number): string[] {
+  const names = Array.from({ length: count }, (_, i) => (i === 0 ? 'y' : call.outputs?.[i] ?? `y${i}`));
+  return names.map((name, i) => (names.indexOf(name) === i ? name : `y${i}`));
+}
+
+/** The call as a script that runs as pasted (an ES module, for the top-level await), printing each output. */
+function codeOf({ input, call, outputs }: NonNullable<Outcome['ran']>): string {
+  const names = outputNames(call, outputs.length);
   return [
     "import * as tw from 'tessera-wasm';",
     'await tw.init();',
     ...(input ? [`const x = ${tensorCode(input)};`] : []),
     ...call.setup,
-    `const ${call.many ? '[y]' : 'y'} = ${call.expression};`,
-    'console.log(String(y));',
+    `const ${call.many ? `[${names.join(', ')}]` : 'y'} = ${call.expression};`,
+    ...names.map((name) => `console.log(String(${name}));`),
   ].join('\n');
 }
 
 export function viewOf(op: DemoOp, ran: NonNullable<Outcome['ran']>, editorGrid: boolean): View {
-  const { output, input, args, call } = ran;
+  const { outputs, input, args, call } = ran;
+  const output = outputs[0];
+  const names = outputNames(call, outputs.length);
+  const more = outputs.slice(1).map((t, i) => {
+    const grid = gridOf(t, t.dims);
+    return { name: names[i + 1], type: t.type, grid, scale: scaleOf(grid.heat, []) };
+  });
   const sourceOf = op.source?.(args, output.dims);
   const out = gridOf(output, output.dims, sourceOf);
   let source: View['source'];
@@ -98,6 +113,6 @@ export function viewOf(op: DemoOp, ran: NonNullable<Outcome['ran']>, editorGrid:
   const scale = scaleOf(out.heat, output.type !== 'string' && source ? source.grid.heat : []);
   return {
     type: output.type, expression: call.expression, many: call.many,
-    code: codeOf(ran), printed: String(output), out, source, inputHeat, scale,
+    code: codeOf(ran), printed: outputs.map(String).join('\n'), out, more, source, inputHeat, scale,
   };
 }

@@ -5,10 +5,10 @@
 // when a call itself is under way, or a slow one is being timed (runner.ts).
 import * as tw from 'tessera-wasm';
 import { type Timing, measure } from './measure.js';
-import { InputError, unravel } from './nested.js';
+import { InputError, parseNested, unravel } from './nested.js';
 import { opNamed } from './ops/index.js';
 import { evaluate } from './run.js';
-import type { State } from './state.js';
+import { type State, fieldsOf } from './state.js';
 import { makeTensor, storedChanges } from './values.js';
 import { type View, viewOf } from './view.js';
 
@@ -37,8 +37,19 @@ function notesOf(s: State, input: tw.Tensor | undefined): [string, string][] {
     const changes = storedChanges(input, s.items, (i) => `x[${unravel(i, s.dims).join(', ')}]`);
     if (changes.length > 0) notes.push(['input', changes.join('; ')]);
   }
-  for (const field of s.op.fields(s.version)) {
+  for (const field of fieldsOf(s)) {
     const text = s.params[field.key] ?? '';
+    const tensor = s.tensors[field.key];
+    if (field.kind === 'tensor' && tensor) {
+      try {
+        const parsed = parseNested(tensor.text);
+        const changes = storedChanges(makeTensor(tensor.type, parsed.dims, parsed.items), parsed.items, (i) => `${field.label}[${unravel(i, parsed.dims).join(', ')}]`);
+        if (changes.length > 0) notes.push([field.key, changes.join('; ')]);
+      } catch (error) {
+        if (!(error instanceof InputError || error instanceof tw.SpecError)) throw error;
+      }
+      continue;
+    }
     if (field.kind !== 'value' || text.trim() === '') continue;
     try {
       const changes = storedChanges(makeTensor(s.type, [1], [text]), [text], () => 'value');

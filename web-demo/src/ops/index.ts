@@ -1,12 +1,32 @@
-// The ops the page offers, in menu order: one module each.
+// The ops the page offers: every op of tw.OPS, each with its descriptor where
+// it has one (what its schema cannot say). An op added to the library gets
+// a page with no change here; a descriptor is one module and one line below.
+import * as tw from 'tessera-wasm';
 import { asStrided } from './as-strided.js';
 import { cast } from './cast.js';
 import { constantOfShape } from './constant-of-shape.js';
 import { floor } from './floor.js';
-import type { DemoOp } from './op.js';
+import type { DemoOp, Descriptor, OpType } from './op.js';
+import { pageOf } from './page.js';
 import { tile } from './tile.js';
 
-export const DEMO_OPS: readonly DemoOp[] = [tile, floor, constantOfShape, asStrided, cast];
+const DESCRIPTORS: Partial<Record<string, Descriptor>> = {
+  Tile: tile,
+  Floor: floor,
+  ConstantOfShape: constantOfShape,
+  AsStrided: asStrided,
+  Cast: cast,
+};
+
+const families = tw.FAMILIES as readonly string[];
+
+/** Every op's page, by family (in tw.FAMILIES's order), then by name. */
+export const DEMO_OPS: readonly DemoOp[] = (Object.keys(tw.OPS) as OpType[])
+  .map((name) => pageOf(name, DESCRIPTORS[name]))
+  .sort((a, b) => families.indexOf(a.family) - families.indexOf(b.family) || a.op.localeCompare(b.op));
+
+/** The op a page opens with when its URL names none. */
+export const FIRST_OP: DemoOp = DEMO_OPS.find((o) => o.op === 'Tile') ?? DEMO_OPS[0];
 
 /** The op a URL names: its slug (`constant-of-shape`) or its name in any case (`ConstantOfShape`, `tile`). */
 export function opNamed(name: string | null | undefined): DemoOp | undefined {

@@ -1,37 +1,66 @@
-// What the page needs to know about one op: its parameters with the spec's
-// constraints, the spec's example, the JS call that runs it (the named op,
-// or tw.runNode where a version is chosen) and which field each of the
-// library's parameter names belongs to.
+// What the page knows about one op. Every op of tw.OPS has a page, built from
+// its schema (page.ts): its versions, their inputs and attributes, their
+// type constraints. What a schema cannot say comes from the op's optional
+// descriptor (a module in this folder): an example with its source, a hint
+// per field, which inputs or attributes are lists of ints, one int, one value
+// or a menu, the named function's call, and where each output element comes from.
 import * as tw from 'tessera-wasm';
 
 export type OpType = keyof typeof tw.OPS;
+/** An op's schema as tw.OPS gives it, widened (every op's versions alike). */
+export type Schema = tw.OpSchema;
 
 /**
- * A parameter field. `ints` is a list of integers, `int` one integer, `value`
- * one element of the chosen type, `choice` one of `choices` (a menu: Cast's
- * `to`, its `round_mode`).
+ * How a field is edited. `tensor` is a tensor editor (type, dims, values);
+ * `ints` a list of integers (a 1-D int64 tensor where it is an input), `int`
+ * one integer (an int64 scalar), `value` one element of the chosen type (a
+ * one-element tensor), `choice` one of `choices`, and `auto` a text parsed
+ * as JSON-ish: an int, a float, a list of them, a string (what a schema's
+ * attribute is, when no descriptor says more).
  */
+export type FieldKind = 'tensor' | 'ints' | 'int' | 'value' | 'choice' | 'auto';
+
+/** A parameter field: one input (or one instance of a variadic input) or one attribute of the version. */
 export interface Field {
+  /** Its key in the URL and in element ids (`param-<key>`, `note-<key>`). */
   readonly key: string;
+  /** The schema's name of the input or attribute. */
+  readonly name: string;
+  readonly role: 'input' | 'attribute' | 'outputs';
   readonly label: string;
   /** The spec's constraint, shown beside the field. */
   readonly hint: string;
-  readonly kind: 'ints' | 'int' | 'value' | 'choice';
-  /** May be left empty. */
+  readonly kind: FieldKind;
+  /** An input's place in the node's inputs (a variadic input's instances one after another). */
+  readonly position?: number;
+  /** May be left empty (an optional input or an attribute with a default). */
   readonly optional?: boolean;
   /** A `choice` field's options at a version, in menu order (given to the call as the text chosen). */
   choices?(version: number): readonly string[];
+  /** A `tensor` field's types: those its type constraint allows, and (a guess, not the schema's) the others. */
+  readonly types?: { readonly allowed: readonly tw.DataType[]; readonly constraint: string; readonly guessed: boolean };
+  /** A variadic input's instance after the first: it may be removed. */
+  readonly removable?: boolean;
 }
 
-/** A field's parsed value: integers for `ints`/`int`, the element text for `value` (empty: not given), the option for `choice`. */
-export type Param = number[] | number | string;
+/** What the page hands a call for a field: ints, an int, a text, an attribute's parsed value, a tensor, or nothing given. */
+export type Param = number[] | number | string | bigint | readonly (number | bigint | string)[] | tw.Tensor | undefined;
+
+/** A tensor input's editor state beside the main input: its type and its text (nested arrays), and its dims. */
+export interface TensorText {
+  type: tw.DataType;
+  dims: number[];
+  text: string;
+}
 
 export interface Example {
   readonly type: tw.DataType;
-  /** The input tensor: dims and element texts (none for ops without one). */
+  /** The main input tensor: dims and element texts (none for ops without one). */
   readonly dims?: readonly number[];
   readonly items?: readonly string[];
   readonly params: Readonly<Record<string, string>>;
+  /** The other tensor inputs, by field key. */
+  readonly tensors?: Readonly<Record<string, TensorText>>;
   /** Where it comes from, shown under the buttons. */
   readonly source: string;
 }
@@ -43,38 +72,55 @@ export interface RunArgs {
   readonly node: boolean;
   readonly type: tw.DataType;
   readonly input: tw.Tensor | undefined;
+  /** Each field's value by key (a tensor field's tensor, undefined when left empty). */
   readonly params: Readonly<Record<string, Param>>;
+  /** The variadic input's instance count (1 when the version has none). */
+  readonly count: number;
 }
 
 /** One call of the library, ready to repeat: what the output shows, the timing repeats and the code view spells out. */
 export interface Call {
-  run(): tw.Tensor;
+  run(): tw.Tensor | readonly tw.Tensor[];
   /** Statements that build the call's other arguments, each ending in `;` (may be empty). */
   readonly setup: readonly string[];
   /** The call itself: `tw.tile(x, [2, 2])`. */
   readonly expression: string;
   /** Whether it returns an array of outputs (runNode) rather than one tensor. */
   readonly many: boolean;
+  /** The variables the code names the outputs by (the first is always `y`). */
+  readonly outputs?: readonly string[];
 }
 
-export interface DemoOp {
-  readonly op: OpType;
-  /** Its page: `#/<slug>`. */
-  readonly slug: string;
-  /** The named op, as the code view writes it: `tw.tile`. */
-  readonly named: string;
-  readonly summary: string;
-  /** The type constraint the type menu offers (`T`, or `T2` for ConstantOfShape's value). */
-  readonly typeConstraint: string;
+/** What a descriptor says of a field that the schema does not: the rest comes from the schema. */
+export interface FieldHint {
+  readonly kind?: FieldKind;
+  /** Its URL key, where it is not the schema's name (ConstantOfShape's input is the page's `shape`). */
+  readonly key?: string;
+  readonly label?: string;
+  readonly hint?: string;
+  readonly optional?: boolean;
+  choices?(version: number): readonly string[];
+  /** A tensor field's type constraint, where the guess (input i takes the i-th constraint) is wrong. */
+  readonly constraint?: string;
+}
+
+/** An op's optional descriptor: what its page needs beyond its schema. Every member may be left out. */
+export interface Descriptor {
+  /** A longer summary than the schema's one line (`code` in backquotes). */
+  readonly summary?: string;
+  /** The type constraint the type menu offers, where it is not the main input's. */
+  readonly typeConstraint?: string;
   /** The types the named op takes, where they are not its newest version's (tw.asStrided: every type). */
   readonly namedTypes?: readonly tw.DataType[];
   /** A switch between the named op and the op's own node (AsStrided: the ATB node's types). */
   readonly nodeSwitch?: { readonly label: string; readonly on: string; readonly off: string };
-  /** The data input's name in the spec, or undefined when the op has none. */
-  readonly input?: { readonly name: string; readonly hint: (node: boolean) => string };
-  fields(version: number): readonly Field[];
-  example(version: number): Example;
-  call(args: RunArgs): Call;
+  /** The main input's hint. */
+  inputHint?(node: boolean): string;
+  /** Hints by schema name (inputs and attributes), in the order the fields are shown (the rest follow in the schema's order). */
+  fields?(version: number): Readonly<Record<string, FieldHint>>;
+  example?(version: number): Example;
+  /** The call, where it is not the generic runNode one: the named op (at the newest version), or a node the schema cannot spell. */
+  call?(args: RunArgs): Call | undefined;
   /** A random start other than fresh input values: new parameters or dims. */
   random?(current: { readonly version: number; readonly type: tw.DataType; readonly dims: readonly number[] }):
     { readonly params?: Readonly<Record<string, string>>; readonly dims?: number[] } | undefined;
@@ -82,11 +128,41 @@ export interface DemoOp {
   readonly flatSource?: boolean;
   /** The input element (flat index) each output element comes from, where that is defined. */
   source?(args: RunArgs, outputDims: readonly number[]): (flatOutput: number) => number;
-  /**
-   * The field that shows a SpecError whose `param` is `param`: a field key,
-   * `type`, `input` or `version`; undefined when no field is at fault.
-   */
-  fieldOf(param: string | undefined, version: number): string | undefined;
+  /** SpecError params -> field keys, where the param is not a field's name or key (`X` -> `type`). */
+  fieldOf?(version: number): Readonly<Record<string, string>>;
+}
+
+/** An op's page: its schema and its descriptor, put together (page.ts). */
+export interface DemoOp {
+  readonly op: OpType;
+  readonly schema: Schema;
+  /** Its page: `#/<slug>`. */
+  readonly slug: string;
+  /** The named op, as the code view writes it: `tw.tile`. */
+  readonly named: string;
+  readonly summary: string;
+  readonly family: string;
+  /** The type constraint the type menu offers (`T`, or `T2` for ConstantOfShape's value); undefined when no field has the type. */
+  readonly typeConstraint: string | undefined;
+  readonly namedTypes?: readonly tw.DataType[];
+  readonly nodeSwitch?: Descriptor['nodeSwitch'];
+  /** Whether the newest version runs through the named op (the descriptor's call); else every call is tw.runNode. */
+  readonly hasNamedCall: boolean;
+  /** Whether the descriptor gives an example (with its source); else the page starts from generic values. */
+  readonly hasExample: boolean;
+  /** The main input: the first tensor input, edited as a grid or text; undefined when the op has none. */
+  readonly input?: { readonly name: string; readonly hint: (node: boolean) => string };
+  /** The fields of a version, the variadic input as `count` instances. */
+  fields(version: number, count?: number): readonly Field[];
+  /** The variadic input's fewest instances at a version (1 when it has none), and whether it has one. */
+  variadic(version: number): { readonly min: number; readonly name: string } | undefined;
+  example(version: number): Example;
+  call(args: RunArgs): Call;
+  random?: Descriptor['random'];
+  readonly flatSource?: boolean;
+  source?: Descriptor['source'];
+  /** The field that shows a SpecError whose `param` is `param`: a field key, `type`, `input` or `version`; undefined when none. */
+  fieldOf(param: string | undefined, version: number, count?: number): string | undefined;
 }
 
 /** `[2, 3]` -> `[2n, 3n]` as an int64 tensor, as the ONNX ops want their shape inputs. */
@@ -101,24 +177,7 @@ export function int64Code(values: readonly number[], dims: readonly number[] = [
 
 export const list = (values: readonly number[]) => `[${values.join(', ')}]`;
 
-/** A call through tw.runNode: `{ opType: 'Tile', opset: 6 }` and its inputs by name. */
-export function nodeCall(node: tw.NodeSpec, nodeCode: string, inputs: readonly tw.Tensor[], names: readonly string[],
-  setup: readonly string[] = []): Call {
-  return {
-    run: () => tw.runNode(node, inputs)[0],
-    setup,
-    expression: `tw.runNode(${nodeCode}, [${names.join(', ')}])`,
-    many: true,
-  };
-}
-
-/**
- * The field of a SpecError's `param`, from the op's table of the library's
- * parameter names; `opset` is the version menu's for every op. (The data
- * input is built by the page from checked text, so what the library can fault
- * in it is its type: the ops give it to the type menu.)
- */
-export function fieldFrom(table: Readonly<Record<string, string>>, param: string | undefined): string | undefined {
-  if (param !== undefined && Object.hasOwn(table, param)) return table[param];
-  return param === 'opset' ? 'version' : undefined;
+/** A named op's call: one tensor back. */
+export function namedCall(run: () => tw.Tensor, expression: string, setup: readonly string[] = []): Call {
+  return { run, setup, expression, many: false };
 }
