@@ -18,7 +18,7 @@ const version = (since: number) =>
   ({ since, inputs: ['input', 'condition'], required: 2, outputs: ['output'], attributes: ['axis'], types: { T: ALL_TYPES_V6, T1: ['bool'] } }) as const;
 
 /** Compress's every version. */
-export const COMPRESS_OP = /* @__PURE__ */ defineOp({
+export const COMPRESS_OP = /* @__PURE__ */ defineOp(() => ({
   name: 'Compress',
   domain: 'ai.onnx',
   versioned: true,
@@ -27,7 +27,7 @@ export const COMPRESS_OP = /* @__PURE__ */ defineOp({
   named: 'compress',
   versions: [version(9), version(11)],
   run: (v, [input, condition], attributes) => compressWith(v, input, condition, attributes.axis),
-});
+}));
 
 /** Compress's options: the axis (absent: the input flattened) and `out`. */
 export interface CompressOptions<T extends DataType = DataType> extends OutOptions<T> {
@@ -70,7 +70,7 @@ function compressWith(v: OpVersion, inputValue: unknown, conditionValue: unknown
   const n = positions.length;
   const dims = axis === undefined ? [n] : input.dims.map((d, i) => (i === axis ? n : d));
   const size = outputSize(context, 'condition', dims, input.type === 'string' ? 4 : elementBytes(input.type));
-  const out = outValue === undefined ? undefined : checkOut(context, outValue, input.type, size);
+  const out = outValue === undefined ? undefined : checkOut(context, outValue, input.type, size, { inputs: [['input', input], ['condition', condition]], inPlace: false });
   let outer = 1;
   let rowElements = 1;
   if (axis !== undefined) {

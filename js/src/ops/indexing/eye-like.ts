@@ -9,7 +9,7 @@ import type { Tensor, TensorLike } from '../../tensor.js';
 import { requireReady } from '../../wasm.js';
 import { outputSize, requireType } from '../check.js';
 import { type OpVersion, defineOp, newestOf } from '../definition.js';
-import { type OutOptions, checkOut, opOptions } from '../out.js';
+import { type OutOptions, READS_NOTHING, checkOut, opOptions } from '../out.js';
 import { integerAttribute } from './axis.js';
 import { finishOutput } from './index-kernels.js';
 
@@ -17,7 +17,7 @@ const EYE_9 = ['float16', 'float32', 'float64', 'int8', 'int16', 'int32', 'int64
 const EYE_22 = [...EYE_9, 'bfloat16'] as const satisfies readonly DataType[];
 
 /** EyeLike's every version. */
-export const EYE_LIKE_OP = /* @__PURE__ */ defineOp({
+export const EYE_LIKE_OP = /* @__PURE__ */ defineOp(() => ({
   name: 'EyeLike',
   domain: 'ai.onnx',
   versioned: true,
@@ -29,7 +29,7 @@ export const EYE_LIKE_OP = /* @__PURE__ */ defineOp({
     { since: 22, inputs: ['input'], required: 1, outputs: ['output'], attributes: ['dtype', 'k'], types: { T1: EYE_22, T2: EYE_22 } },
   ],
   run: (v, [input], attributes) => eyeLikeWith(v, input, nodeDtype(v, attributes.dtype), attributes.k),
-});
+}));
 
 /** EyeLike's options: the output type (default: the input's), the diagonal `k` (default 0), and `out`. */
 export interface EyeLikeOptions extends OutOptions {
@@ -82,7 +82,7 @@ function eyeLikeWith(v: OpVersion, value: unknown, dtypeValue: unknown, kValue: 
   const [rows, cols] = input.dims;
   const width = elementBytes(type);
   const size = outputSize(context, 'input', input.dims, width);
-  const out = outValue === undefined ? undefined : checkOut(context, outValue, type, size);
+  const out = outValue === undefined ? undefined : checkOut(context, outValue, type, size, READS_NOTHING);
   const data = allocateData(type, size) as ArrayBufferView;
   const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
   const one = oneBytes(type);

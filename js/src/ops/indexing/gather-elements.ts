@@ -19,7 +19,7 @@ const version = <const T extends readonly DataType[]>(since: number, types: T) =
   ({ since, inputs: ['data', 'indices'], required: 2, outputs: ['output'], attributes: ['axis'], types: { T: types, Tind: TIND } }) as const;
 
 /** GatherElements' every version. */
-export const GATHER_ELEMENTS_OP = /* @__PURE__ */ defineOp({
+export const GATHER_ELEMENTS_OP = /* @__PURE__ */ defineOp(() => ({
   name: 'GatherElements',
   domain: 'ai.onnx',
   versioned: true,
@@ -28,7 +28,7 @@ export const GATHER_ELEMENTS_OP = /* @__PURE__ */ defineOp({
   named: 'gatherElements',
   versions: [version(11, ALL_TYPES_V6), version(13, ALL_TYPES_V13)],
   run: (v, [data, indices], attributes) => gatherElementsWith(v, data, indices, attributes.axis),
-});
+}));
 
 /**
  * ONNX GatherElements-13: output has the indices' dims, and
@@ -82,10 +82,10 @@ function gatherElementsWith(v: OpVersion, dataValue: unknown, indicesValue: unkn
   const strides = elementsGeometry(context, data.dims, indices.dims, axis);
   const dims = indices.dims;
   const size = outputSize(context, 'indices', dims, data.type === 'string' ? 4 : elementBytes(data.type));
-  const out = outValue === undefined ? undefined : checkOut(context, outValue, data.type, size);
+  const out = outValue === undefined ? undefined : checkOut(context, outValue, data.type, size, { inputs: [['data', data], ['indices', indices]], inPlace: false });
   const extent = data.dims[axis];
   const plan: MovePlan<ElementsArgs> = {
-    kind: 'move', context, input: data, dims, size, ops: GATHER_ELEMENTS, builtin: false, rows: size, rowElements: 1, callsPerRow: 1,
+    kind: 'move', context, input: data, dims, size, ops: GATHER_ELEMENTS, builtinFits: false, rows: size, rowElements: 1, callsPerRow: 1,
     args: { context, indices, dims, strides, axis, extent },
   };
   return dispatch(plan, out);

@@ -17,7 +17,7 @@ const version = <const T extends readonly DataType[], const A extends readonly s
   ({ since, inputs: ['data', 'indices'], required: 2, outputs: ['output'], attributes, types: { T: types, Tind: ['int64'] } }) as const;
 
 /** GatherND's every version. */
-export const GATHER_ND_OP = /* @__PURE__ */ defineOp({
+export const GATHER_ND_OP = /* @__PURE__ */ defineOp(() => ({
   name: 'GatherND',
   domain: 'ai.onnx',
   versioned: true,
@@ -26,7 +26,7 @@ export const GATHER_ND_OP = /* @__PURE__ */ defineOp({
   named: 'gatherND',
   versions: [version(11, ALL_TYPES_V6, []), version(12, ALL_TYPES_V6, ['batch_dims']), version(13, ALL_TYPES_V13, ['batch_dims'])],
   run: (v, [data, indices], attributes) => gatherNDWith(v, data, indices, attributes.batch_dims),
-});
+}));
 
 /** GatherND's options: the leading axes data and indices share (default 0), and `out`. */
 export interface GatherNDOptions<T extends DataType = DataType> extends OutOptions<T> {
@@ -71,7 +71,7 @@ function gatherNDWith(v: OpVersion, dataValue: unknown, indicesValue: unknown, b
   if (m < 1 || m > r - b) throw specError(context, 'indices', `indices' last dimension must lie in [1, ${r - b}] (data rank ${r} less batch_dims ${b}; got ${m})`);
   const dims = [...indices.dims.slice(0, q - 1), ...data.dims.slice(b + m)];
   const size = outputSize(context, 'indices', dims, data.type === 'string' ? 4 : elementBytes(data.type));
-  const out = outValue === undefined ? undefined : checkOut(context, outValue, data.type, size);
+  const out = outValue === undefined ? undefined : checkOut(context, outValue, data.type, size, { inputs: [['data', data], ['indices', indices]], inPlace: false });
   const product = (from: number, to: number, of: readonly number[]) => {
     let p = 1;
     for (let d = from; d < to; d++) p *= of[d];

@@ -49,7 +49,7 @@ export function gatherRows(context: OpContext, input: Tensor | ResidentTensor, d
     runRows(0, 0, 0, writeParams(args.extents), { ...args, outer: args.batched ? args.outer : 1, rowElements: 0 });
   }
   const plan: MovePlan<RowsArgs> = {
-    kind: 'move', context, input, dims, size, ops: GATHER_ROWS, args, builtin: false,
+    kind: 'move', context, input, dims, size, ops: GATHER_ROWS, args, builtinFits: false,
     rows: args.outer * args.n, rowElements: args.rowElements, callsPerRow: 2,
   };
   return dispatch(plan, out);

@@ -18,7 +18,7 @@ const gatherVersion = <const T extends readonly DataType[]>(since: number, types
   ({ since, inputs: ['data', 'indices'], required: 2, outputs: ['output'], attributes: ['axis'], types: { T: types, Tind: TIND } }) as const;
 
 /** Gather's every version. */
-export const GATHER_OP = /* @__PURE__ */ defineOp({
+export const GATHER_OP = /* @__PURE__ */ defineOp(() => ({
   name: 'Gather',
   domain: 'ai.onnx',
   versioned: true,
@@ -27,7 +27,7 @@ export const GATHER_OP = /* @__PURE__ */ defineOp({
   named: 'gather',
   versions: [gatherVersion(1, ALL_TYPES_V6), gatherVersion(11, ALL_TYPES_V6), gatherVersion(13, ALL_TYPES_V13)],
   run: (version, [data, indices], attributes) => gatherWith(version, data, indices, attributes.axis),
-});
+}));
 
 /** An index tensor: int32 or int64, any rank. */
 export type Indices = TensorLike<'int32'> | TensorLike<'int64'> | ResidentTensor<'int32'> | ResidentTensor<'int64'>;
@@ -64,7 +64,7 @@ function gatherWith(version: OpVersion, dataValue: unknown, indicesValue: unknow
   const axis = normalizeAxis(context, 'axis', integerAttribute(context, 'axis', axisValue, 0), rank);
   const dims = [...data.dims.slice(0, axis), ...indices.dims, ...data.dims.slice(axis + 1)];
   const size = outputSize(context, 'indices', dims, data.type === 'string' ? 4 : elementBytes(data.type));
-  const out = outValue === undefined ? undefined : checkOut(context, outValue, data.type, size);
+  const out = outValue === undefined ? undefined : checkOut(context, outValue, data.type, size, { inputs: [['data', data], ['indices', indices]], inPlace: false });
   const extent = data.dims[axis];
   let outer = 1;
   for (let d = 0; d < axis; d++) outer *= data.dims[d];

@@ -16,7 +16,7 @@ const version = <const T extends readonly DataType[]>(since: number, types: T) =
   ({ since, inputs: ['X'], required: 1, outputs: ['Y'], attributes: [], types: { T: types } }) as const;
 
 /** NonZero's every version. */
-export const NON_ZERO_OP = /* @__PURE__ */ defineOp({
+export const NON_ZERO_OP = /* @__PURE__ */ defineOp(() => ({
   name: 'NonZero',
   domain: 'ai.onnx',
   versioned: true,
@@ -25,7 +25,7 @@ export const NON_ZERO_OP = /* @__PURE__ */ defineOp({
   named: 'nonZero',
   versions: [version(9, ALL_TYPES_V6), version(13, ALL_TYPES_V13)],
   run: (v, [x]) => nonZeroWith(v, x),
-});
+}));
 
 /**
  * ONNX NonZero-13: int64 `[rank, count]`, column `i` the coordinates of the
@@ -69,7 +69,7 @@ function nonZeroWith(v: OpVersion, value: unknown, outValue?: unknown): Tensor<'
     }
     const outDims = [dims.length, count];
     const size = outputSize(context, 'X', outDims, 8);
-    const out = outValue === undefined ? undefined : checkOut(context, outValue, 'int64', size);
+    const out = outValue === undefined ? undefined : checkOut(context, outValue, 'int64', size, { inputs: [['X', x]], inPlace: false });
     const write = (y: number) => {
       if (size > 0) wasm().kernels.nonzeroCoords(positions, count, dims.length, writeParams(dims), y);
     };

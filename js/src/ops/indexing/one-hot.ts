@@ -21,7 +21,7 @@ const version = (since: number) =>
   ({ since, inputs: ['indices', 'depth', 'values'], required: 3, outputs: ['output'], attributes: ['axis'], types: { T1: NUMERIC, T2: NUMERIC, T3: ALL_TYPES_V6 } }) as const;
 
 /** OneHot's every version. */
-export const ONE_HOT_OP = /* @__PURE__ */ defineOp({
+export const ONE_HOT_OP = /* @__PURE__ */ defineOp(() => ({
   name: 'OneHot',
   domain: 'ai.onnx',
   versioned: true,
@@ -30,7 +30,7 @@ export const ONE_HOT_OP = /* @__PURE__ */ defineOp({
   named: 'oneHot',
   versions: [version(9), version(11)],
   run: (v, [indices, depth, values], attributes) => oneHotWith(v, indices, depth, values, attributes.axis),
-});
+}));
 
 /** OneHot's options: where the new axis goes (default -1, the last) and `out`. */
 export interface OneHotOptions extends OutOptions {
@@ -79,7 +79,7 @@ function oneHotWith(v: OpVersion, indicesValue: unknown, depthValue: unknown, va
   const dims = [...indices.dims.slice(0, axis), depth, ...indices.dims.slice(axis)];
   const type = values.type;
   const size = outputSize(context, 'depth', dims, type === 'string' ? 4 : elementBytes(type));
-  const out = outValue === undefined ? undefined : checkOut(context, outValue, type, size);
+  const out = outValue === undefined ? undefined : checkOut(context, outValue, type, size, { inputs: [['indices', indices], ['depth', depthTensor], ['values', values]], inPlace: false });
   // Output position of index entry i holding h: (prefix * depth + h) * suffix + rest, the entry at prefix * suffix + rest.
   let suffix = 1;
   for (let d = axis; d < rank; d++) suffix *= indices.dims[d];

@@ -10,7 +10,7 @@ import type { Tensor, TensorLike } from '../../tensor.js';
 import { requireReady } from '../../wasm.js';
 import { outputSize } from '../check.js';
 import { type OpVersion, defineOp, newestOf } from '../definition.js';
-import { type OutOptions, checkOut, opOptions } from '../out.js';
+import { type OutOptions, READS_NOTHING, checkOut, opOptions } from '../out.js';
 import { integerAttribute } from './axis.js';
 import { finishOutput } from './index-kernels.js';
 
@@ -18,7 +18,7 @@ const RANGE_11 = ['float32', 'float64', 'int16', 'int32', 'int64'] as const sati
 const RANGE_27 = [...RANGE_11, 'float16', 'bfloat16'] as const satisfies readonly DataType[];
 
 /** Range's every version. */
-export const RANGE_OP = /* @__PURE__ */ defineOp({
+export const RANGE_OP = /* @__PURE__ */ defineOp(() => ({
   name: 'Range',
   domain: 'ai.onnx',
   versioned: true,
@@ -30,7 +30,7 @@ export const RANGE_OP = /* @__PURE__ */ defineOp({
     { since: 27, inputs: ['start', 'limit', 'delta'], required: 3, outputs: ['output'], attributes: ['stash_type'], types: { T: RANGE_27 } },
   ],
   run: (v, [start, limit, delta], attributes) => rangeWith(v, [start, limit, delta], attributes.stash_type),
-});
+}));
 
 /** A Range bound: a scalar tensor of the range's type. */
 export type RangeScalar = TensorLike<(typeof RANGE_27)[number]> | ResidentTensor<(typeof RANGE_27)[number]>;
@@ -73,7 +73,7 @@ function rangeWith(v: OpVersion, values: readonly unknown[], stashValue: unknown
   const count = Math.max(Math.ceil((limit - start) / delta), 0);
   if (!Number.isSafeInteger(count)) throw specError(context, 'delta', `the element count ceil((limit - start) / delta) must be a safe integer (start ${start}, limit ${limit}, delta ${delta} give ${count})`);
   const size = outputSize(context, 'delta', [count], type === 'float64' ? 8 : 4);
-  const out = outValue === undefined ? undefined : checkOut(context, outValue, type, size);
+  const out = outValue === undefined ? undefined : checkOut(context, outValue, type, size, READS_NOTHING);
   const data = allocateData(type, size) as Float32Array | Float64Array | Int16Array | Int32Array | Uint16Array;
   if (type === 'float16' || type === 'bfloat16') {
     // stash_type 1: float32 arithmetic (start + i * delta rounded to float32), then the type; else rounded once to it.
@@ -99,7 +99,7 @@ function int64Range(context: OpContext, scalars: Tensor<'int64'>[], outValue: un
   if (count < 0n) count = 0n;
   if (count > BigInt(Number.MAX_SAFE_INTEGER)) throw specError(context, 'delta', `the element count ceil((limit - start) / delta) = ${count} is too large`);
   const size = outputSize(context, 'delta', [Number(count)], 8);
-  const out = outValue === undefined ? undefined : checkOut(context, outValue, 'int64', size);
+  const out = outValue === undefined ? undefined : checkOut(context, outValue, 'int64', size, READS_NOTHING);
   const data = new BigInt64Array(size);
   let value = start;
   for (let i = 0; i < size; i++, value += delta) data[i] = value;

@@ -22,7 +22,7 @@ const version = <const T extends readonly DataType[], const A extends readonly s
   ({ since, inputs: ['data', 'indices', 'updates'], required: 3, outputs: ['output'], attributes, types: { T: types, Tind: TIND } }) as const;
 
 /** ScatterElements' every version. */
-export const SCATTER_ELEMENTS_OP = /* @__PURE__ */ defineOp({
+export const SCATTER_ELEMENTS_OP = /* @__PURE__ */ defineOp(() => ({
   name: 'ScatterElements',
   domain: 'ai.onnx',
   versioned: true,
@@ -34,10 +34,10 @@ export const SCATTER_ELEMENTS_OP = /* @__PURE__ */ defineOp({
     version(16, ALL_TYPES_V13, ['axis', 'reduction']), version(18, ALL_TYPES_V13, ['axis', 'reduction']),
   ],
   run: (v, [data, indices, updates], attributes) => scatterElementsWith('ScatterElements', v, data, indices, updates, attributes.axis, attributes.reduction),
-});
+}));
 
 /** Scatter: deprecated at opset 11 for ScatterElements, which does the same. */
-export const SCATTER_OP = /* @__PURE__ */ defineOp({
+export const SCATTER_OP = /* @__PURE__ */ defineOp(() => ({
   name: 'Scatter',
   domain: 'ai.onnx',
   versioned: true,
@@ -49,7 +49,7 @@ export const SCATTER_OP = /* @__PURE__ */ defineOp({
     if (v.since >= 11) throw specError({ op: 'Scatter', version: v.since }, 'opType', 'Scatter is deprecated from opset 11: use ScatterElements, which does the same');
     return scatterElementsWith('Scatter', v, data, indices, updates, attributes.axis, undefined);
   },
-});
+}));
 
 /** ScatterElements' options: the axis (default 0), the reduction (default 'none'), and `out`. */
 export interface ScatterElementsOptions<T extends DataType = DataType> extends OutOptions<T> {
@@ -103,12 +103,12 @@ function scatterElementsWith(op: string, v: OpVersion, dataValue: unknown, indic
   if (updates.dims.length !== indices.dims.length || updates.dims.some((d, i) => d !== indices.dims[i])) {
     throw specError(context, 'updates', `updates must have the indices' dims [${indices.dims.join(', ')}] (got [${updates.dims.join(', ')}])`);
   }
-  const out = outValue === undefined ? undefined : checkOut(context, outValue, data.type, data.size);
+  const out = outValue === undefined ? undefined : checkOut(context, outValue, data.type, data.size, { inputs: [['data', data], ['indices', indices], ['updates', updates]], inPlace: false });
   const run = (x: Tensor | ResidentTensor, u: Operand): Tensor | ResidentTensor => {
     const args: ScatterArgs = { context, indices, updates: u, dims: indices.dims, strides, axis, extent: data.dims[axis], reduction, onnx: onnxNumber(x.type), dataSize: data.size };
     if (data.size === 0 && indices.size > 0) SCATTER_ELEMENTS.kernel(wasm().kernels, 0, 0, elementBytes(x.type), writeParams(SCATTER_ELEMENTS.params(args)), args);  // every index is out of range
     const plan: MovePlan<ScatterArgs> = {
-      kind: 'move', context, input: x, dims: data.dims, size: data.size, ops: SCATTER_ELEMENTS, builtin: false, rows: 1, rowElements: data.size, callsPerRow: 1, args,
+      kind: 'move', context, input: x, dims: data.dims, size: data.size, ops: SCATTER_ELEMENTS, builtinFits: false, rows: 1, rowElements: data.size, callsPerRow: 1, args,
     };
     return dispatch(plan, out);
   };

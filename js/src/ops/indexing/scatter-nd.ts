@@ -17,7 +17,7 @@ const version = <const T extends readonly DataType[], const A extends readonly s
   ({ since, inputs: ['data', 'indices', 'updates'], required: 3, outputs: ['output'], attributes, types: { T: types } }) as const;
 
 /** ScatterND's every version. */
-export const SCATTER_ND_OP = /* @__PURE__ */ defineOp({
+export const SCATTER_ND_OP = /* @__PURE__ */ defineOp(() => ({
   name: 'ScatterND',
   domain: 'ai.onnx',
   versioned: true,
@@ -29,7 +29,7 @@ export const SCATTER_ND_OP = /* @__PURE__ */ defineOp({
     version(16, ALL_TYPES_V13, ['reduction']), version(18, ALL_TYPES_V13, ['reduction']),
   ],
   run: (v, [data, indices, updates], attributes) => scatterNDWith(v, data, indices, updates, attributes.reduction),
-});
+}));
 
 /** ScatterND's options: the reduction (default 'none') and `out`. */
 export interface ScatterNDOptions<T extends DataType = DataType> extends OutOptions<T> {
@@ -72,7 +72,7 @@ function scatterNDWith(v: OpVersion, dataValue: unknown, indicesValue: unknown, 
   if (updates.dims.length !== want.length || updates.dims.some((d, i) => d !== want[i])) {
     throw specError(context, 'updates', `updates must have dims [${want.join(', ')}] (indices' dims but the last, then the data's from axis ${k}; got [${updates.dims.join(', ')}])`);
   }
-  const out = outValue === undefined ? undefined : checkOut(context, outValue, data.type, data.size);
+  const out = outValue === undefined ? undefined : checkOut(context, outValue, data.type, data.size, { inputs: [['data', data], ['indices', indices], ['updates', updates]], inPlace: false });
   let n = 1;
   for (let d = 0; d < q - 1; d++) n *= indices.dims[d];
   let rowElements = 1;
@@ -82,7 +82,7 @@ function scatterNDWith(v: OpVersion, dataValue: unknown, indicesValue: unknown, 
     const args: NDArgs = { context, indices, updates: u, indexDims: indices.dims, extents, n, rowElements, reduction, onnx: onnxNumber(x.type), dataSize: data.size };
     if (data.size === 0 && n > 0) runScatterND(0, 0, elementBytes(x.type), args);  // an empty data's every index is out of range
     const plan: MovePlan<NDArgs> = {
-      kind: 'move', context, input: x, dims: data.dims, size: data.size, ops: SCATTER_ND, builtin: false, rows: n, rowElements, callsPerRow: 1, args,
+      kind: 'move', context, input: x, dims: data.dims, size: data.size, ops: SCATTER_ND, builtinFits: false, rows: n, rowElements, callsPerRow: 1, args,
     };
     return dispatch(plan, out);
   };

@@ -14,7 +14,7 @@ import { ALL_TYPES_V13 } from '../type-sets.js';
 import { integerAttribute } from './axis.js';
 
 /** Trilu's one version. */
-export const TRILU_OP = /* @__PURE__ */ defineOp({
+export const TRILU_OP = /* @__PURE__ */ defineOp(() => ({
   name: 'Trilu',
   domain: 'ai.onnx',
   versioned: true,
@@ -23,7 +23,7 @@ export const TRILU_OP = /* @__PURE__ */ defineOp({
   named: 'trilu',
   versions: [{ since: 14, inputs: ['input', 'k'], required: 1, outputs: ['output'], attributes: ['upper'], types: { T: ALL_TYPES_V13 } }],
   run: (v, [input, k], attributes) => triluWith(v, input, nodeK(v, k), attributes.upper),
-});
+}));
 
 /** Trilu's options: `upper` (default true), the diagonal offset `k` (default 0), and `out`. */
 export interface TriluOptions<T extends DataType = DataType> extends OutOptions<T> {
@@ -75,9 +75,9 @@ function triluWith(v: OpVersion, value: unknown, k: number, upperValue: unknown,
   // Past the matrix either way every row is all kept or all zero: the kernel's int32 k stays in range.
   const clamped = Math.max(-(rows + 1), Math.min(cols + 1, k));
   if (input.type === 'string') return triluStrings(input as Tensor, matrices, rows, cols, clamped, upper);
-  const out = outValue === undefined ? undefined : checkOut(context, outValue, input.type, input.size);
+  const out = outValue === undefined ? undefined : checkOut(context, outValue, input.type, input.size, { inputs: [['input', input]], inPlace: false });
   const plan: MovePlan<TriluArgs> = {
-    kind: 'move', context, input, dims: input.dims, size: input.size, ops: TRILU, builtin: false,
+    kind: 'move', context, input, dims: input.dims, size: input.size, ops: TRILU, builtinFits: false,
     rows: matrices * rows, rowElements: cols, callsPerRow: 2, args: { matrices, rows, cols, k: clamped, upper },
   };
   return dispatch(plan, out);
