@@ -9,6 +9,11 @@ export { tile, type Repeats } from './ops/tile.js';
 export { constantOfShape, type Shape } from './ops/constant-of-shape.js';
 export { asStrided, type AsStridedParams, type PyTorchOrder } from './ops/as-strided.js';
 export { cast, castLike, type CastOptions } from './ops/cast.js';
+// image and audio
+export { hannWindow, hammingWindow, blackmanWindow, type WindowOptions, type NumericOutput } from './ops/image-audio/windows.js';
+export { dft, type DftOptions } from './ops/image-audio/dft.js';
+export { stft, type StftOptions } from './ops/image-audio/stft.js';
+export { melWeightMatrix, type MelOptions } from './ops/image-audio/mel.js';
 export { runNode, type NodeSpec } from './run-node.js';
 export { memoryStats, releaseMemory, type MemoryStats, type AutoRelease } from './memory.js';
 export { ResidentTensor, toResident, type ResidentType } from './resident.js';

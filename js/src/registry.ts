@@ -11,6 +11,11 @@ import { CAST_LIKE_OP, CAST_OP } from './ops/cast.js';
 import { CONSTANT_OF_SHAPE_OP } from './ops/constant-of-shape.js';
 import { FLOOR_OP } from './ops/floor.js';
 import { TILE_OP } from './ops/tile.js';
+// image and audio
+import { BLACKMAN_WINDOW_OP, HAMMING_WINDOW_OP, HANN_WINDOW_OP } from './ops/image-audio/windows.js';
+import { DFT_OP } from './ops/image-audio/dft.js';
+import { STFT_OP } from './ops/image-audio/stft.js';
+import { MEL_WEIGHT_MATRIX_OP } from './ops/image-audio/mel.js';
 
 /** Every op, in the order tw.OPS lists them. */
 export const REGISTRY = Object.freeze([
@@ -20,6 +25,13 @@ export const REGISTRY = Object.freeze([
   CAST_OP,
   CAST_LIKE_OP,
   AS_STRIDED_OP,
+  // image and audio
+  HANN_WINDOW_OP,
+  HAMMING_WINDOW_OP,
+  BLACKMAN_WINDOW_OP,
+  DFT_OP,
+  STFT_OP,
+  MEL_WEIGHT_MATRIX_OP,
 ] as const satisfies readonly OpDefinition[]);
 
 type Registered = (typeof REGISTRY)[number];

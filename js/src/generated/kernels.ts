@@ -10,10 +10,12 @@ export interface Kernels {
   pack: (bytes: number, packed: number, n: number, bits: number) => void;
   unpack: (packed: number, bytes: number, n: number, bits: number) => void;
   cast: (x: number, y: number, n: number, fromType: number, toType: number) => void;
+  cosineWindow: (y: number, n: number, period: number, kind: number) => void;
+  dftLines: (x: number, window: number, y: number, params: number, work: number, workBytes: number, onnxType: number) => void;
 }
 
 /** The C export behind each kernel. */
-export const KERNEL_SYMBOLS = ['tessera_floor', 'tessera_fill', 'tessera_fill_packed', 'tessera_tile', 'tessera_as_strided', 'tessera_pack', 'tessera_unpack', 'tessera_cast'] as const;
+export const KERNEL_SYMBOLS = ['tessera_floor', 'tessera_fill', 'tessera_fill_packed', 'tessera_tile', 'tessera_as_strided', 'tessera_pack', 'tessera_unpack', 'tessera_cast', 'tessera_cosine_window', 'tessera_dft_lines'] as const;
 
 /**
  * The kernels of an instance, each call's status checked: a non-zero status
@@ -29,6 +31,8 @@ export function checkedKernels(exports: Record<string, unknown>, refused: (kerne
   const tessera_pack = exports.tessera_pack as (bytes: number, packed: number, n: number, bits: number) => number;
   const tessera_unpack = exports.tessera_unpack as (packed: number, bytes: number, n: number, bits: number) => number;
   const tessera_cast = exports.tessera_cast as (x: number, y: number, n: number, fromType: number, toType: number) => number;
+  const tessera_cosine_window = exports.tessera_cosine_window as (y: number, n: number, period: number, kind: number) => number;
+  const tessera_dft_lines = exports.tessera_dft_lines as (x: number, window: number, y: number, params: number, work: number, workBytes: number, onnxType: number) => number;
   return {
     floor(x, y, n, onnxType) {
       const status = tessera_floor(x, y, n, onnxType);
@@ -61,6 +65,14 @@ export function checkedKernels(exports: Record<string, unknown>, refused: (kerne
     cast(x, y, n, fromType, toType) {
       const status = tessera_cast(x, y, n, fromType, toType);
       if (status !== 0) refused('cast', status);
+    },
+    cosineWindow(y, n, period, kind) {
+      const status = tessera_cosine_window(y, n, period, kind);
+      if (status !== 0) refused('cosineWindow', status);
+    },
+    dftLines(x, window, y, params, work, workBytes, onnxType) {
+      const status = tessera_dft_lines(x, window, y, params, work, workBytes, onnxType);
+      if (status !== 0) refused('dftLines', status);
     },
   };
 }
