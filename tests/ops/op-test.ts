@@ -41,6 +41,14 @@ export interface OpTest {
   readonly inPlace?: boolean;
   /** Float32/float64 outputs compare any NaN equal to any NaN (the op does not define NaN payloads). */
   readonly looseNaN?: boolean;
+  /**
+   * Float outputs (float64, float32, float16, bfloat16) that may differ from
+   * the reference by rounding: by output type, how far each element may be
+   * from the expected one, |got - want| <= atol + ulps * eps(type) * |want|
+   * (transcendentals from another libm, a transform's summation order).
+   * Outputs of a type not listed compare bit for bit.
+   */
+  readonly tolerance?: Readonly<Partial<Record<string, { readonly ulps: number; readonly atol: number }>>>;
   /** The libFuzzer targets (tests/fuzz/corpus/<name>) that cover the op's kernels; [] for an op with no kernel of its own. */
   readonly fuzz: readonly string[];
 }
