@@ -254,3 +254,31 @@ EMSCRIPTEN_BINDINGS(tessera) {
   emscripten::function("heapBytesInUse", &heap_bytes_in_use);
   emscripten::function("heapBytesFree", &heap_bytes_free);
 }
+
+// ---------------------------------------------------------------- image and audio
+#include <cstring>
+
+#include "tessera/image-audio.h"
+
+// y: n float64 values; kind: tessera::Window (0 Hann, 1 Hamming, 2 Blackman).
+int tessera_cosine_window(uintptr_t y, uint32_t n, uint32_t period, uint32_t kind) {
+  if (kind > 2 || (period == 0 && n > 1)) return kRefused;
+  tessera::f64_cosine_window(at<double>(y), n, period, static_cast<tessera::Window>(kind));
+  return kOk;
+}
+
+// params: tessera::dft_lines_params uint32 fields (tessera::DftLines, in order); window 0 for none;
+// work: work_bytes, at least dft_work_elements(n_fft) elements of the type.
+int tessera_dft_lines(uintptr_t x, uintptr_t window, uintptr_t y, uintptr_t params, uintptr_t work, uint32_t work_bytes,
+                      uint32_t type) {
+  using tessera::onnx_type;
+  tessera::DftLines p;
+  static_assert(sizeof(p) == tessera::dft_lines_params * sizeof(uint32_t), "DftLines is its uint32 fields");
+  std::memcpy(&p, at<const void>(params), sizeof(p));
+  const bool f32 = type == onnx_type("float32");
+  if ((!f32 && type != onnx_type("float64")) || p.n_fft == 0 || p.n_out > p.n_fft) return kRefused;
+  if (uint64_t{work_bytes} < uint64_t{tessera::dft_work_elements(p.n_fft)} * (f32 ? 4 : 8)) return kRefused;
+  if (f32) tessera::f32_dft_lines(at<const float>(x), window ? at<const float>(window) : nullptr, at<float>(y), p, at<float>(work));
+  else tessera::f64_dft_lines(at<const double>(x), window ? at<const double>(window) : nullptr, at<double>(y), p, at<double>(work));
+  return kOk;
+}

@@ -22,6 +22,11 @@ export { trilu, type TriluOptions } from './ops/indexing/trilu.js';
 export { range, type RangeScalar } from './ops/indexing/range.js';
 export { eyeLike, type EyeLikeOptions } from './ops/indexing/eye-like.js';
 export { oneHot, type OneHotOptions } from './ops/indexing/one-hot.js';
+// image and audio
+export { hannWindow, hammingWindow, blackmanWindow, type WindowOptions, type NumericOutput } from './ops/image-audio/windows.js';
+export { dft, type DftOptions } from './ops/image-audio/dft.js';
+export { stft, type StftOptions } from './ops/image-audio/stft.js';
+export { melWeightMatrix, type MelOptions } from './ops/image-audio/mel.js';
 export { runNode, type NodeSpec } from './run-node.js';
 export { memoryStats, releaseMemory, type MemoryStats, type AutoRelease } from './memory.js';
 export { ResidentTensor, toResident, type ResidentType } from './resident.js';

@@ -23,6 +23,11 @@ import { RANGE_OP } from './ops/indexing/range.js';
 import { SCATTER_ELEMENTS_OP, SCATTER_OP } from './ops/indexing/scatter-elements.js';
 import { SCATTER_ND_OP } from './ops/indexing/scatter-nd.js';
 import { TRILU_OP } from './ops/indexing/trilu.js';
+// image and audio
+import { BLACKMAN_WINDOW_OP, HAMMING_WINDOW_OP, HANN_WINDOW_OP } from './ops/image-audio/windows.js';
+import { DFT_OP } from './ops/image-audio/dft.js';
+import { STFT_OP } from './ops/image-audio/stft.js';
+import { MEL_WEIGHT_MATRIX_OP } from './ops/image-audio/mel.js';
 
 /** Every op, in the order tw.OPS lists them. */
 export const REGISTRY = /* @__PURE__ */ Object.freeze([
@@ -45,6 +50,13 @@ export const REGISTRY = /* @__PURE__ */ Object.freeze([
   RANGE_OP,
   EYE_LIKE_OP,
   ONE_HOT_OP,
+  // image and audio
+  HANN_WINDOW_OP,
+  HAMMING_WINDOW_OP,
+  BLACKMAN_WINDOW_OP,
+  DFT_OP,
+  STFT_OP,
+  MEL_WEIGHT_MATRIX_OP,
 ] as const satisfies readonly OpDefinition[]);
 
 type Registered = (typeof REGISTRY)[number];

@@ -24,7 +24,8 @@ beforeAll(async () => {
 type Output = tw.Tensor | tw.ResidentTensor;
 
 /** '' when the tensor is the expected output (bytes, or the strings; any NaN for any NaN where the op allows it); else the first difference. */
-function difference(got: { type: string; dims: readonly number[]; data: unknown }, want: Expected, looseNaN = false): string {
+function difference(got: { type: string; dims: readonly number[]; data: unknown }, want: Expected, looseNaN = false,
+  tolerance?: OpTest['tolerance']): string {
   if (got.type !== want.type) return `type ${got.type}, expected ${want.type}`;
   if (got.dims.join() !== want.dims.join()) return `dims [${got.dims}], expected [${want.dims}]`;
   if (want.type === 'string') {
@@ -37,6 +38,8 @@ function difference(got: { type: string; dims: readonly number[]; data: unknown 
   const e = Buffer.from(want.storage as Uint8Array);
   if (a.length !== e.length) return `${a.length} bytes, expected ${e.length}`;
   if (a.equals(e)) return '';
+  const within = tolerance?.[want.type];
+  if (within !== undefined) return differenceWithin(a, e, want.type, within);
   const width = want.type === 'float32' ? 4 : want.type === 'float64' ? 8 : 0;
   for (let i = 0; i < a.length; i++) {
     if (a[i] === e[i]) continue;
@@ -50,6 +53,27 @@ function difference(got: { type: string; dims: readonly number[]; data: unknown 
   return '';
 }
 
+// An op's tolerance (OpTest.tolerance): float elements within atol + ulps * eps * |want|; NaN equal to NaN.
+const EPS: Record<string, number> = { float64: 2 ** -52, float32: 2 ** -23, float16: 2 ** -10, bfloat16: 2 ** -7 };
+function differenceWithin(a: Buffer, e: Buffer, type: string, { ulps, atol }: { ulps: number; atol: number }): string {
+  const width = type === 'float64' ? 8 : type === 'float32' ? 4 : 2;
+  const half = (h: number) => {
+    if (type === 'bfloat16') return new Float32Array(new Uint32Array([h << 16]).buffer)[0];
+    const exponent = (h >> 10) & 0x1f;
+    const m = h & 0x3ff;
+    const v = exponent === 0 ? m * 2 ** -24 : exponent === 31 ? (m ? NaN : Infinity) : (1 + m / 1024) * 2 ** (exponent - 15);
+    return h & 0x8000 ? -v : v;
+  };
+  const read = (b: Buffer, at: number) => (width === 8 ? b.readDoubleLE(at) : width === 4 ? b.readFloatLE(at) : half(b.readUInt16LE(at)));
+  for (let at = 0; at < a.length; at += width) {
+    const x = read(a, at);
+    const y = read(e, at);
+    if (Object.is(x, y) || (Number.isNaN(x) && Number.isNaN(y))) continue;
+    if (!(Math.abs(x - y) <= atol + ulps * EPS[type] * Math.abs(y))) return `element ${at / width} is ${x}, expected ${y} (within ${ulps} ulps + ${atol})`;
+  }
+  return '';
+}
+
 const nodeOf = (test: OpTest, c: OpCase) => ({ opType: test.op, domain: tw.OPS[test.op as keyof typeof tw.OPS].domain, opset: c.opset, attributes: { ...c.attributes } });
 const asList = (o: Output | Output[]) => (Array.isArray(o) ? o : [o]);
 const isNewest = (test: OpTest, c: OpCase) => c.opset === undefined || c.opset === tw.OPS[test.op as keyof typeof tw.OPS].versions.at(-1)!.since;
@@ -58,7 +82,7 @@ function expectOutputs(test: OpTest, c: OpCase, got: Output[], want: Expected[],
   expect(`${path}: ${got.length} outputs`).toBe(`${path}: ${want.length} outputs`);
   got.forEach((o, i) => {
     const t = tw.ResidentTensor.isResident(o) ? (o as tw.ResidentTensor).toTensor() : o as tw.Tensor;
-    expect(`${test.op} ${c.label}, ${path}, output ${i}: ${difference(t, want[i], test.looseNaN)}`).toBe(`${test.op} ${c.label}, ${path}, output ${i}: `);
+    expect(`${test.op} ${c.label}, ${path}, output ${i}: ${difference(t, want[i], test.looseNaN, test.tolerance)}`).toBe(`${test.op} ${c.label}, ${path}, output ${i}: `);
   });
 }
 

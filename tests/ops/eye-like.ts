@@ -27,5 +27,6 @@ export const EYE_LIKE: OpTest = {
     const dtype = attributes.dtype === undefined ? undefined : Object.keys(tw.DTYPES).find((t) => tw.DTYPES[t as tw.DataType].onnx === attributes.dtype);
     return tw.eyeLike(x as never, { dtype: dtype as never, k: attributes.k as number, ...options } as never);
   },
+  tooLarge: 'the output has the input\'s dims, and the input exists',
   fuzz: [],
 };

@@ -35,5 +35,6 @@ export const GATHER_ND: OpTest = {
     return [fromKeys(x!.type, dims, out)];
   },
   named: ({ inputs: [x, indices], attributes }, options) => tw.gatherND(x as never, indices as never, { batchDims: attributes.batch_dims as number, ...options } as never),
+  tooLarge: 'the output is at most the rows of the data named by indices, both of which exist',
   fuzz: ['gather'],
 };

@@ -30,5 +30,6 @@ export const GATHER: OpTest = {
     return [fromKeys(x!.type, dims, out)];
   },
   named: ({ inputs: [x, indices], attributes }, options) => tw.gather(x as never, indices as never, { axis: attributes.axis as number, ...options } as never),
+  tooLarge: (limit) => ({ label: 'uint8 [1, 2^20] gathered by 2^12 + 1 indices (each a 1 MiB row)', inputs: [new tw.Tensor('uint8', new Uint8Array(2 ** 20), [1, 2 ** 20]), new tw.Tensor('int64', new BigInt64Array(Math.floor(limit / 2 ** 20) + 1), [Math.floor(limit / 2 ** 20) + 1])], attributes: { axis: 0 } }),
   fuzz: ['gather'],
 };

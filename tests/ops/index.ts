@@ -19,10 +19,17 @@ import { SCATTER, SCATTER_ELEMENTS } from './scatter-elements';
 import { SCATTER_ND } from './scatter-nd';
 import { TRILU } from './trilu';
 
+// image and audio
+import { BLACKMAN_WINDOW, HAMMING_WINDOW, HANN_WINDOW } from './windows';
+import { DFT, STFT } from './dft';
+import { MEL_WEIGHT_MATRIX } from './mel';
+
 export const OP_TESTS: readonly OpTest[] = [
   FLOOR, TILE, CONSTANT_OF_SHAPE, CAST, CAST_LIKE, AS_STRIDED,
   // data movement: gather, scatter and the index-driven ops
   GATHER, GATHER_ELEMENTS, GATHER_ND, SCATTER_ELEMENTS, SCATTER, SCATTER_ND, COMPRESS, NON_ZERO, TRILU, RANGE, EYE_LIKE, ONE_HOT,
+  // image and audio
+  HANN_WINDOW, HAMMING_WINDOW, BLACKMAN_WINDOW, DFT, STFT, MEL_WEIGHT_MATRIX,
 ];
 
 export type { Expected, OpCase, OpTest } from './op-test';

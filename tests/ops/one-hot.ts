@@ -38,5 +38,6 @@ export const ONE_HOT: OpTest = {
   },
   named: ({ inputs: [indices, depth, values], attributes }, options) => tw.oneHot(indices as never, depth as never, values as never, { axis: attributes.axis as number, ...options } as never),
   dataInput: 2,
+  tooLarge: (limit) => ({ label: 'int64 [2] indices, depth limit / 8 + 1 (float32 [2, depth])', inputs: [new tw.Tensor('int64', new BigInt64Array(2), [2]), new tw.Tensor('int64', BigInt64Array.of(BigInt(Math.floor(limit / 8) + 1)), []), new tw.Tensor('float32', new Float32Array([0, 1]), [2])], attributes: { axis: -1 } }),
   fuzz: [],
 };

@@ -48,6 +48,14 @@ export interface OpTest {
    * conversion to no wider type), a sentence saying why there is none.
    */
   readonly tooLarge: ((limit: number) => OpCase) | string;
+  /**
+   * Float outputs (float64, float32, float16, bfloat16) that may differ from
+   * the reference by rounding: by output type, how far each element may be
+   * from the expected one, |got - want| <= atol + ulps * eps(type) * |want|
+   * (transcendentals from another libm, a transform's summation order).
+   * Outputs of a type not listed compare bit for bit.
+   */
+  readonly tolerance?: Readonly<Partial<Record<string, { readonly ulps: number; readonly atol: number }>>>;
   /** The libFuzzer targets (tests/fuzz/corpus/<name>) that cover the op's kernels; [] for an op with no kernel of its own. */
   readonly fuzz: readonly string[];
 }

@@ -32,5 +32,6 @@ export const RANGE: OpTest = {
   },
   named: ({ inputs: [s, l, d] }, options) => tw.range(s as never, l as never, d as never, options as never),
   dataInput: 0,
+  tooLarge: (limit) => ({ label: 'int64 0 to limit / 8 + 1', inputs: [new tw.Tensor('int64', BigInt64Array.of(0n), []), new tw.Tensor('int64', BigInt64Array.of(BigInt(Math.floor(limit / 8) + 1)), []), new tw.Tensor('int64', BigInt64Array.of(1n), [])], attributes: {} }),
   fuzz: [],
 };

@@ -17,10 +17,12 @@ export interface Kernels {
   nonzeroPositions: (x: number, n: number, elementSize: number, signLanes: number, positions: number, count: number) => void;
   nonzeroCoords: (positions: number, count: number, rank: number, dims: number, y: number) => void;
   trilu: (x: number, y: number, elementSize: number, matrices: number, rows: number, cols: number, k: number, upper: number) => void;
+  cosineWindow: (y: number, n: number, period: number, kind: number) => void;
+  dftLines: (x: number, window: number, y: number, params: number, work: number, workBytes: number, onnxType: number) => void;
 }
 
 /** The C export behind each kernel. */
-export const KERNEL_SYMBOLS = ['tessera_floor', 'tessera_fill', 'tessera_fill_packed', 'tessera_tile', 'tessera_as_strided', 'tessera_pack', 'tessera_unpack', 'tessera_cast', 'tessera_gather_rows', 'tessera_gather_elements', 'tessera_scatter_elements', 'tessera_scatter_nd', 'tessera_nonzero_positions', 'tessera_nonzero_coords', 'tessera_trilu'] as const;
+export const KERNEL_SYMBOLS = ['tessera_floor', 'tessera_fill', 'tessera_fill_packed', 'tessera_tile', 'tessera_as_strided', 'tessera_pack', 'tessera_unpack', 'tessera_cast', 'tessera_gather_rows', 'tessera_gather_elements', 'tessera_scatter_elements', 'tessera_scatter_nd', 'tessera_nonzero_positions', 'tessera_nonzero_coords', 'tessera_trilu', 'tessera_cosine_window', 'tessera_dft_lines'] as const;
 
 /**
  * The kernels of an instance, each call's status checked: a non-zero status
@@ -43,6 +45,8 @@ export function checkedKernels(exports: Record<string, unknown>, refused: (kerne
   const tessera_nonzero_positions = exports.tessera_nonzero_positions as (x: number, n: number, elementSize: number, signLanes: number, positions: number, count: number) => number;
   const tessera_nonzero_coords = exports.tessera_nonzero_coords as (positions: number, count: number, rank: number, dims: number, y: number) => number;
   const tessera_trilu = exports.tessera_trilu as (x: number, y: number, elementSize: number, matrices: number, rows: number, cols: number, k: number, upper: number) => number;
+  const tessera_cosine_window = exports.tessera_cosine_window as (y: number, n: number, period: number, kind: number) => number;
+  const tessera_dft_lines = exports.tessera_dft_lines as (x: number, window: number, y: number, params: number, work: number, workBytes: number, onnxType: number) => number;
   return {
     floor(x, y, n, onnxType) {
       const status = tessera_floor(x, y, n, onnxType);
@@ -103,6 +107,14 @@ export function checkedKernels(exports: Record<string, unknown>, refused: (kerne
     trilu(x, y, elementSize, matrices, rows, cols, k, upper) {
       const status = tessera_trilu(x, y, elementSize, matrices, rows, cols, k, upper);
       if (status !== 0) refused('trilu', status);
+    },
+    cosineWindow(y, n, period, kind) {
+      const status = tessera_cosine_window(y, n, period, kind);
+      if (status !== 0) refused('cosineWindow', status);
+    },
+    dftLines(x, window, y, params, work, workBytes, onnxType) {
+      const status = tessera_dft_lines(x, window, y, params, work, workBytes, onnxType);
+      if (status !== 0) refused('dftLines', status);
     },
   };
 }

@@ -43,6 +43,8 @@ export interface EyeLikeOptions extends OutOptions {
  *
  * @example tw.eyeLike(tw.tensor('float32', new Array(6).fill(0), [2, 3]), { k: 1 })  // [[0, 1, 0], [0, 0, 1]]
  */
+export function eyeLike(input: ResidentTensor, options?: EyeLikeOptions & { out?: undefined }): ResidentTensor;
+export function eyeLike(input: TensorLike | ResidentTensor, options?: EyeLikeOptions): Tensor;
 export function eyeLike(input: TensorLike | ResidentTensor, options?: EyeLikeOptions): Tensor | ResidentTensor {
   requireReady();
   const v = newestOf(EYE_LIKE_OP);

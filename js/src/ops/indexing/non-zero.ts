@@ -35,6 +35,8 @@ export const NON_ZERO_OP = /* @__PURE__ */ defineOp(() => ({
  *
  * @example tw.nonZero(tw.tensor('int32', [1, 0, 1, 1], [2, 2]))  // [[0, 1, 1], [0, 0, 1]]
  */
+export function nonZero(x: ResidentTensor, options?: { out?: undefined }): ResidentTensor<'int64'>;
+export function nonZero(x: TensorLike | ResidentTensor, options?: OutOptions<'int64'>): Tensor<'int64'>;
 export function nonZero(x: TensorLike | ResidentTensor, options?: OutOptions<'int64'>): Tensor<'int64'> | ResidentTensor<'int64'> {
   requireReady();
   const v = newestOf(NON_ZERO_OP);

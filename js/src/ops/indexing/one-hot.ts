@@ -46,6 +46,8 @@ export interface OneHotOptions extends OutOptions {
  * @example tw.oneHot(tw.tensor('int64', [0, 2], [2]), tw.tensor('int64', [3], []), tw.tensor('float32', [0, 1], [2]))
  *          // [[1, 0, 0], [0, 0, 1]]
  */
+export function oneHot(indices: ResidentTensor, depth: ResidentTensor, values: ResidentTensor, options?: OneHotOptions & { out?: undefined }): ResidentTensor;
+export function oneHot(indices: TensorLike | ResidentTensor, depth: TensorLike | ResidentTensor, values: TensorLike | ResidentTensor, options?: OneHotOptions): Tensor;
 export function oneHot(indices: TensorLike | ResidentTensor, depth: TensorLike | ResidentTensor, values: TensorLike | ResidentTensor, options?: OneHotOptions): Tensor | ResidentTensor {
   requireReady();
   const v = newestOf(ONE_HOT_OP);

@@ -44,6 +44,8 @@ export type RangeScalar = TensorLike<(typeof RANGE_27)[number]> | ResidentTensor
  *
  * @example tw.range(tw.tensor('int32', [10], []), tw.tensor('int32', [4], []), tw.tensor('int32', [-2], []))  // [10, 8, 6]
  */
+export function range(start: RangeScalar & ResidentTensor, limit: RangeScalar & ResidentTensor, delta: RangeScalar & ResidentTensor, options?: { out?: undefined }): ResidentTensor;
+export function range(start: RangeScalar, limit: RangeScalar, delta: RangeScalar, options?: OutOptions): Tensor;
 export function range(start: RangeScalar, limit: RangeScalar, delta: RangeScalar, options?: OutOptions): Tensor | ResidentTensor {
   requireReady();
   const v = newestOf(RANGE_OP);
