@@ -36,7 +36,8 @@ export function decode(tw, value) {
 
 function typedArray(name, data) {
   const bytes = fromBase64(data);
-  const Ctor = globalThis[name];
+  // float16 data made where Float16Array exists: the same bits as the library's Uint16Array storage elsewhere.
+  const Ctor = name === 'Float16Array' && typeof Float16Array === 'undefined' ? Uint16Array : globalThis[name];
   if (typeof Ctor !== 'function' || !Ctor.BYTES_PER_ELEMENT) throw mismatch(`this engine has no ${name}`);
   return new Ctor(bytes.buffer, 0, bytes.byteLength / Ctor.BYTES_PER_ELEMENT);
 }
