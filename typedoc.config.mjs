@@ -4,12 +4,13 @@
 // missing one, or a {@link} that leads nowhere, fails the run (the test
 // command runs it as a stage).
 //
-// One exemption: DTYPES and OPS are `as const` tables, and TypeDoc lists
-// every row and field of their literal types as a property of its own. Their
-// own doc comments say what the rows and fields are, so those nested names
-// are listed as intentionally undocumented. The names are read from the
-// tables' declared types in dist/types (the literal types TypeDoc expands),
-// so `npm run build` must have run first.
+// One exemption: DTYPES is an `as const` table, and TypeDoc lists every row
+// and field of its literal type as a property of its own. Its own doc
+// comment says what the rows and fields are, so those nested names are
+// listed as intentionally undocumented. The names are read from the table's
+// declared type in dist/types (the literal type TypeDoc expands), so `npm run
+// build` must have run first. (tw.OPS is typed by OpTable, whose fields are
+// documented where OpDefinition and OpVersion declare them.)
 import { existsSync, readFileSync } from 'node:fs';
 import ts from 'typescript';
 
@@ -53,7 +54,7 @@ export default {
   sort: ['source-order'],
   validation: { notExported: false, invalidLink: true, notDocumented: true },
   treatWarningsAsErrors: true,
-  intentionallyNotDocumented: [...nestedNames('dtype.d.ts', 'DTYPES'), ...nestedNames('versions.d.ts', 'OPS')],
+  intentionallyNotDocumented: nestedNames('dtype.d.ts', 'DTYPES'),
   disableSources: true,
   githubPages: false,
 };

@@ -1,6 +1,7 @@
 // The printed report: one markdown table per engine (scripts/perf-tables.mjs
 // writes docs/performance.md's from bench/results.json with these functions),
 // the Node size sweep, and the targets, each judged on ratios within one run.
+import { opSmokeTable } from './op-smoke.mjs';
 import { AGAINST, COLUMNS, SWEEP_COLUMNS } from './suite.mjs';
 
 const LABELS = { tessera: 'tessera', jsOut: 'js out' };
@@ -104,6 +105,7 @@ function engineReport(section) {
   if (section.sweep?.length) {
     lines.push('', 'Cost per output byte (ns/B), float32; tile is [n/256, 64]x[2, 2]:', '', ...sweepTable(section.sweep));
   }
+  if (section.ops) lines.push('', ...opSmokeTable(section.ops));
   lines.push('', 'Targets:', '', ...targets(section).map((t) => `- [${t.met ? 'x' : ' '}] ${t.text}: ${t.values.join('; ')}`), '');
   return lines;
 }

@@ -4,7 +4,8 @@
 // in Node, headless Chromium and headless Firefox.
 //
 //   node bench/run.mjs                  the full run (needs `npm ci --prefix bench`; `npm run bench` does it)
-//   node bench/run.mjs --smoke          one tiny workload, a few calls, no peers, Node only (the test command runs it)
+//   node bench/run.mjs --smoke          one tiny workload, a few calls, no peers, Node only, and every op of
+//                                       the registry once (bench/op-smoke.mjs; the test command runs it)
 //   node bench/run.mjs --only tile      workloads whose name matches a regular expression
 //   node bench/run.mjs --engines node,firefox   some engines (node, chromium, firefox)
 //   node bench/run.mjs --no-peers       without onnxruntime-web and tfjs-wasm
@@ -17,12 +18,14 @@
 // plain-js.mjs (what is measured), suite.mjs (one workload's columns, memory
 // and checks), node-host.mjs and page.mjs (the library and peers in Node and
 // in a page), browsers.mjs (launching them), report.mjs (tables and targets).
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { runBrowser } from './browsers.mjs';
 import { median, timerResolutionUs } from './harness.mjs';
 import { initTimes, nodeHost, peerVersions } from './node-host.mjs';
+import { writeOpCases } from '../scripts/op-cases.mjs';
+import { opSmoke } from './op-smoke.mjs';
 import { report } from './report.mjs';
 import { AGAINST, COLUMNS, SWEEP_COLUMNS, suite } from './suite.mjs';
 import { sweepWorkloads, workloads } from './workloads.mjs';
@@ -63,6 +66,8 @@ for (const engine of engines) {
 machine.loadAfter = os.loadavg()[0].toFixed(2);
 
 async function nodeSection() {
+  // Every op's cases, made before the host loads the library (scripts/op-cases.mjs runs a process of its own).
+  const opCases = smoke ? JSON.parse(readFileSync((await writeOpCases()).file, 'utf8')) : undefined;
   const host = await nodeHost({ smoke, peers });
   log(`== node: ${host.version}`);
   const { run } = suite(host);
@@ -80,9 +85,11 @@ async function nodeSection() {
       sweep.push({ op: workload.op, bytes: workload.bytes, nsPerByte: Object.fromEntries(Object.entries(us).map(([k, v]) => [k, (v * 1000) / workload.bytes])) });
     }
   }
+  const ops = opCases && opSmoke(host, opCases);
+  for (const row of ops ?? []) log(`  ${row.op} once: ${row.error ? `FAIL ${row.error}` : `${row.label}, as the reference`}`);
   const { tw, twScalar, ort, tf, module, freshMemory, collect, ...about } = host;
   const initRuns = smoke ? 1 : 9;
-  return { ...about, timerResolutionUs: timerResolutionUs(), gc: true, initMs: median(initTimes(initRuns)), initRuns, rows, sweep };
+  return { ...about, timerResolutionUs: timerResolutionUs(), gc: true, initMs: median(initTimes(initRuns)), initRuns, rows, sweep, ops };
 }
 
 const results = {
@@ -97,4 +104,6 @@ const complete = !smoke && !only && peers && ENGINES.every((e) => sections[e] &&
 const file = `${here}${smoke ? 'results-smoke.json' : complete ? 'results.json' : 'results-partial.json'}`;
 writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
 console.log(`\nwrote ${file}`);
-if (Object.values(sections).some((s) => s.error)) process.exitCode = 1;
+const opRows = sections.node?.ops;
+if (opRows) console.log(`op smoke: ${opRows.filter((r) => !r.error).length} of ${opRows.length} ops of the registry ran once and agree with their reference`);
+if (Object.values(sections).some((s) => s.error || s.ops?.some((r) => r.error))) process.exitCode = 1;

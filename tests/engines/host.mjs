@@ -3,6 +3,7 @@
 // require.cjs requires the CommonJS one. Arguments, from tests/engines/run.mjs:
 //   backend=simd|scalar            the build to load
 //   vectors=<dir> | skipped=<why>  the official ONNX vectors, or why they are absent
+//   cases=<file>                   every op's cases (scripts/op-cases.mjs writes them)
 //   expect=no-read                 instead: init() must fail and say to grant
 //                                  read access (Deno run without --allow-read)
 //   mode=big part=1|2              instead: memory to its 4 GiB limit (big-memory.mjs)
@@ -23,6 +24,7 @@ export async function runHost(tw) {
     vectors: args.vectors
       ? { read: async (path) => (existsSync(join(args.vectors, path)) ? new Uint8Array(readFileSync(join(args.vectors, path))) : undefined) }
       : { skipped: args.skipped ?? 'no vectors folder given' },
+    opCases: args.cases ? JSON.parse(readFileSync(args.cases, 'utf8')) : { skipped: 'no cases file given' },
   });
   process.exitCode = failed ? 1 : 0;
 }

@@ -26,6 +26,11 @@
 // module Worker, then checks in both that init() rejects, not hangs, when the
 // module will not instantiate.
 //
+// Before the cells start, every op's test-module cases (tests/ops) are made in
+// Node for fixed seeds with their references' outputs (scripts/op-cases.mjs,
+// into build/engines/op-cases.json); every run reads them (browsers from the
+// server) and runs them with its own library (registry.mjs).
+//
 // The official ONNX vectors are read from ../shared/onnx-node-tests beside the
 // repo (ONNX_NODE_TESTS overrides the folder); when it is absent every run says
 // it skipped them and why. Prints one line per run and per failure, and ends
@@ -35,6 +40,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium, launchFirefox } from '../../scripts/browsers.mjs';
+import { writeOpCases } from '../../scripts/op-cases.mjs';
 import { serve } from './server.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -42,6 +48,7 @@ const bin = (name) => join(root, 'node_modules/.bin', name);
 const VECTORS = process.env.ONNX_NODE_TESTS ?? join(root, '../shared/onnx-node-tests');
 const hasVectors = existsSync(VECTORS);
 const vectorArgument = hasVectors ? `vectors=${VECTORS}` : `skipped=${VECTORS} is absent`;
+const OP_CASES = join(root, 'build/engines/op-cases.json');
 const BACKENDS = ['simd', 'scalar'];
 /** big-memory.mjs's parts: a fresh realm each, so that no part's freed memory awaits collection beside the next. */
 const BIG_PARTS = ['part=1', 'part=2'];
@@ -67,7 +74,7 @@ const CELLS = {
   node26: nodeCell(26),
   deno: {
     engine: () => `Deno ${version(bin('deno'), ['--version'], /deno (\S+)/)}`,
-    command: (backend) => [bin('deno'), ['run', '--no-prompt', `--allow-read=${[join(root, 'dist/wasm'), ...(hasVectors ? [VECTORS] : [])]}`,
+    command: (backend) => [bin('deno'), ['run', '--no-prompt', `--allow-read=${[join(root, 'dist/wasm'), OP_CASES, ...(hasVectors ? [VECTORS] : [])]}`,
       'tests/engines/esm.mjs', `backend=${backend}`]],
     // What a Deno user who forgot the flag sees (docs/engines.md, "Deno").
     extra: { name: 'without --allow-read', command: [bin('deno'), ['run', '--no-prompt', 'tests/engines/esm.mjs', 'expect=no-read']] },
@@ -95,7 +102,7 @@ function report(name, lines, counts) {
   passed += counts.passed;
   failed += counts.failed;
   console.log(`${name}: ${counts.passed} passed, ${counts.failed} failed`);
-  for (const line of lines) if (/^(ONNX vectors: skipped|out mode: not run|4 GiB memory: skipped)/.test(line)) notes.add(line);
+  for (const line of lines) if (/^(ONNX vectors: skipped|out mode: not run|4 GiB memory: skipped|op cases: not run)/.test(line)) notes.add(line);
   for (const line of lines) if (line.startsWith('memory: ')) console.log(`  ${name} ${line}`);  // docs/memory.md's figures
   for (const line of lines) if (line.startsWith('float16Array: ')) console.log(`  ${name} ${line}`);  // which check ran where
   const failures = lines.filter((line) => line.startsWith('FAIL'));
@@ -139,7 +146,7 @@ async function processCell(name, cell) {
   console.log(`== ${name}: ${cell.engine()}`);
   for (const backend of cell.variants ?? BACKENDS) {
     const [command, args] = cell.command(backend);
-    const { lines, trouble } = await runProcess([command, [...args, vectorArgument]]);
+    const { lines, trouble } = await runProcess([command, [...args, vectorArgument, ...(opCases && !cell.variants ? [`cases=${OP_CASES}`] : [])]]);
     report(`${name} ${backend}`, lines, countsOf(lines, trouble));
   }
   if (cell.extra) {
@@ -169,7 +176,7 @@ async function browserCell(name, cell, origin) {
   console.log(`== ${name}: ${browser.version}`);
   const vectors = hasVectors ? 'vectors=1' : `skipped=${encodeURIComponent(`${VECTORS} is absent`)}`;
   const runs = cell.big ? BIG_PARTS.map((part) => [part, `mode=big&backend=simd&${part}`])
-    : [...BACKENDS.map((backend) => [backend, `mode=suite&backend=${backend}&${vectors}`]), ['init() failure', 'mode=reject&backend=simd']];
+    : [...BACKENDS.map((backend) => [backend, `mode=suite&backend=${backend}&${vectors}${opCases ? '&cases=1' : ''}`]), ['init() failure', 'mode=reject&backend=simd']];
   try {
     for (const [label, query] of runs) {
       const page = await browser.newPage();
@@ -201,9 +208,21 @@ if (!existsSync(join(root, 'dist/esm/index.js'))) {
 }
 const started = Date.now();
 const names = requested.length ? requested : Object.keys(CELLS);
-const server = names.some((name) => CELLS[name].browser) ? await serve(root, hasVectors ? VECTORS : undefined) : undefined;
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 const times = [];
+/** Whether every op's cases were made (their failure is counted once, here; the runs then go without them). */
+let opCases = false;
+if (names.some((name) => !CELLS[name].big && !CELLS[name].variants)) {
+  try {
+    const { summary } = await writeOpCases();
+    console.log(summary);
+    opCases = true;
+  } catch (error) {
+    report('op cases', [`FAIL ${error.message}`], { passed: 0, failed: 1 });
+  }
+  times.push(`op cases ${seconds(started)}`);
+}
+const server = names.some((name) => CELLS[name].browser) ? await serve(root, hasVectors ? VECTORS : undefined) : undefined;
 try {
   for (const name of names) {
     const cellStarted = Date.now();

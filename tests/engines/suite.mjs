@@ -9,12 +9,16 @@
 //   runSuite(tw, {
 //     backend: 'simd' | 'scalar',                     // init({ backend }): one build per process or page
 //     vectors: { read(path) -> Promise<Uint8Array | undefined> } | { skipped: 'why' },
+//     opCases: the JSON of tests/engines/op-cases.ts | { skipped: 'why' },
 //     log: (line) => void,                            // default console.log
 //     seed: number,                                   // default SEED
 //   }) -> Promise<{ passed, failed }>
 //
 // It holds:
 //   - the official ONNX node tests, run bit for bit (fresh and resident);
+//   - every op of the registry (registry.mjs): its test module's cases
+//     (tests/ops, made in Node for fixed seeds) through runNode, fresh and
+//     resident, against its reference's outputs;
 //   - a seeded differential test of every op (tile, floor, constantOfShape,
 //     asStrided, and runNode at every version) against the plain references
 //     in reference.mjs, over every data type: a type the op (version) takes
@@ -38,12 +42,13 @@ import { errorContract } from './errors.mjs';
 import { hostileChecks } from './hostile.mjs';
 import { float16Checks } from './float16.mjs';
 import { memoryChecks } from './memory.mjs';
+import { registryChecks } from './registry.mjs';
 import { VECTORS, readVector } from './onnx.mjs';
 import { storageBytes } from './reference.mjs';
 
 export const SEED = 14;
 
-export async function runSuite(tw, { backend, vectors, log = console.log, seed = SEED }) {
+export async function runSuite(tw, { backend, vectors, opCases = { skipped: 'none given' }, log = console.log, seed = SEED }) {
   const checks = new Checks(log);
   const context = { tw, checks, seed, log };
 
@@ -60,6 +65,7 @@ export async function runSuite(tw, { backend, vectors, log = console.log, seed =
     const heapBefore = tw.memoryStats().heapBytesInUse;
     await officialVectors(context, vectors);
     await differential(context, ['fresh', 'resident', 'out']);
+    await registryChecks(context, opCases);
     await castChecks(context);
     await errorContract(context);
     await hostileChecks(context);

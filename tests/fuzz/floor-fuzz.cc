@@ -2,6 +2,7 @@
 // fuzz bytes are the input's bit patterns, every NaN payload, subnormal and
 // tail length included. Each element must match the reference bit for bit,
 // in place and out of place, at any alignment.
+// fuzz variants: FLOOR_TYPE f32 f64 f16 bf16
 #include <memory>
 
 #include "fuzz.h"

@@ -121,7 +121,7 @@ function roundHalfEven(v: number): number {
 
 /** The expected output element (a number, bigint or code) for an exact input value of a numeric type. */
 export function expected(fromFloat: boolean, to: string, v: number | bigint, saturate = true, roundMode = 'up'): number | bigint {
-  if (typeof v === 'bigint') return expectedBig(to, v);
+  if (typeof v === 'bigint') return expectedBig(to, v, saturate, roundMode);
   if (to === 'float64') return v;
   if (to === 'float32') return Math.fround(v);
   if (to === 'bool') return v !== 0 ? 1 : 0;
@@ -154,7 +154,7 @@ export function expected(fromFloat: boolean, to: string, v: number | bigint, sat
 }
 
 /** int64 / uint64 inputs, exactly. */
-function expectedBig(to: string, b: bigint): number | bigint {
+function expectedBig(to: string, b: bigint, saturate: boolean, roundMode: string): number | bigint {
   if (to === 'int64') return BigInt.asIntN(64, b);
   if (to === 'uint64') return BigInt.asUintN(64, b);
   if (to === 'bool') return b !== 0n ? 1 : 0;
@@ -163,7 +163,29 @@ function expectedBig(to: string, b: bigint): number | bigint {
     return Number(signed ? BigInt.asIntN(bits, b) : BigInt.asUintN(bits, b));
   }
   if (to === 'float64' || to === 'float32') return nearestToBig(b, to === 'float64' ? 53 : 24);
+  if (to in SUB_BYTE) {  // clamped, as an integer of a number type is
+    const [min, max] = SUB_BYTE[to];
+    const r = b < BigInt(min) ? min : b > BigInt(max) ? max : Number(b);
+    return r < 0 ? r + (max - min + 1) : r;
+  }
+  if (to in OVERFLOW || to === 'float8e8m0') return expected(false, to, roundedToOdd(b), saturate, roundMode);
   throw new Error(`no bigint reference for ${to}`);
+}
+
+/**
+ * The integer as a double rounded to odd: exact below 2^53, else its top 53
+ * bits with any dropped bit kept as a sticky last bit, so that the one
+ * rounding to a narrow float (at most 11 bits) that follows is the true
+ * nearest, never a rounding of a rounding.
+ */
+function roundedToOdd(b: bigint): number {
+  const m = b < 0n ? -b : b;
+  const drop = m.toString(2).length - 53;
+  if (drop <= 0) return Number(b);
+  let kept = m >> BigInt(drop);
+  if (kept << BigInt(drop) !== m) kept |= 1n;
+  const v = Number(kept) * 2 ** drop;
+  return b < 0n ? -v : v;
 }
 
 /** The nearest double or float32 to an integer, ties to even, from the exact bigint (no double rounding). */

@@ -5,7 +5,7 @@
 // each against the op's independent reference. The census at the end fails
 // when an op of tw.OPS has no test module, or a suite that must cover every
 // op does not iterate the list.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import * as tw from 'tessera-wasm';
 import type * as Testing from 'tessera-wasm/testing';
@@ -235,13 +235,35 @@ describe('census: every op of the registry in every op-agnostic suite', () => {
     expect(OP_TESTS.map((t) => t.op).sort()).toEqual(Object.keys(tw.OPS).sort());
   });
 
-  it('each fuzz target a test module names has its seed corpus', () => {
-    for (const t of OP_TESTS) for (const target of t.fuzz) expect(`${target}: ${existsSync(path.join(root, 'tests/fuzz/corpus', target))}`).toBe(`${target}: true`);
+  it('each fuzz target a test module names has its seed corpus and its source (CMake builds every tests/fuzz/*-fuzz.cc)', () => {
+    // A source builds <name>-fuzz, or <name>-<variant>-fuzz for each variant its "// fuzz variants: MACRO a b" line names.
+    const built = readdirSync(path.join(root, 'tests/fuzz')).filter((f) => f.endsWith('-fuzz.cc')).flatMap((f) => {
+      const name = f.slice(0, -'-fuzz.cc'.length);
+      const variants = readFileSync(path.join(root, 'tests/fuzz', f), 'utf8').match(/^\/\/ fuzz variants: \S+ (.+)$/m)?.[1].split(/\s+/);
+      return variants ? variants.map((v) => `${name}-${v}`) : [name];
+    });
+    for (const t of OP_TESTS) {
+      for (const target of t.fuzz) {
+        const has = { corpus: existsSync(path.join(root, 'tests/fuzz/corpus', target)), source: built.includes(target) };
+        expect(`${t.op} ${target}: ${JSON.stringify(has)}`).toBe(`${t.op} ${target}: {"corpus":true,"source":true}`);
+      }
+    }
   });
 
   // The suites that must cover every op read the list of test modules, never a list of their own.
-  const SUITES = ['tests/js/registry.test.ts', 'tests/js/soak.test.ts', 'tests/js/limits.test.ts'];
+  const SUITES = ['tests/js/registry.test.ts', 'tests/js/soak.test.ts', 'tests/js/limits.test.ts', 'tests/engines/op-cases.ts'];
   it.each(SUITES)('%s iterates the registry\'s test modules', (suite) => {
     expect(readFileSync(path.join(root, suite), 'utf8')).toMatch(/from '\.\.\/ops'/);
+  });
+
+  // The plain-JS suites run what tests/engines/op-cases.ts makes from that list; each checks at run time that its tw.OPS has no op without cases.
+  const CASE_READERS = [
+    ['scripts/op-cases.mjs', /'tests\/engines\/op-cases\.ts'/],  // bundles and runs it
+    ['tests/engines/run.mjs', /await writeOpCases\(\)/],  // the engine matrix makes the cases before its cells
+    ['tests/engines/suite.mjs', /await registryChecks\(context, opCases\)/],  // every cell runs them
+    ['bench/run.mjs', /opSmoke\(host, opCases\)/],  // the benchmark's smoke run, every op once
+  ] as const;
+  it.each(CASE_READERS)('%s runs every op\'s cases', (file, pattern) => {
+    expect(readFileSync(path.join(root, file), 'utf8')).toMatch(pattern);
   });
 });

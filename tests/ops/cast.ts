@@ -65,7 +65,7 @@ export const CAST: OpTest = {
     const n = limit / 8 + 4 - ((limit / 8) % 4);
     return { label: `int2 [${n}] to float64`, inputs: [new tw.Tensor('int2', new Uint8Array(n / 4), [n])], attributes: { to: tw.DTYPES.float64.onnx } };
   },
-  fuzz: [],
+  fuzz: ['cast'],  // every kernel of casts.inc against reference/cast.h
 };
 
 export const CAST_LIKE: OpTest = {
@@ -81,5 +81,5 @@ export const CAST_LIKE: OpTest = {
     const n = limit / 8 + 4 - ((limit / 8) % 4);
     return { label: `int2 [${n}] like float64`, inputs: [new tw.Tensor('int2', new Uint8Array(n / 4), [n]), new tw.Tensor('float64', new Float64Array(1), [1])], attributes: {} };
   },
-  fuzz: [],
+  fuzz: ['cast'],  // the same kernels as Cast
 };

@@ -13,12 +13,15 @@ export interface OpVersion {
   readonly since: number;
   /** Input names in order; the first `required` of them must be given, the rest may be omitted (undefined). */
   readonly inputs: readonly string[];
+  /** How many of the inputs must be given (the rest are optional). */
   readonly required: number;
   /** The last input repeats (Concat, Sum): any count from `required` up. */
   readonly variadic?: boolean;
   /** Output names in order; a variadic output (Split's) gives as many as the node asks for. */
   readonly outputs: readonly string[];
+  /** The last output repeats: the node decides how many (Split). */
   readonly variadicOutputs?: boolean;
+  /** The attribute names this version takes; any other is refused. */
   readonly attributes: readonly string[];
   /** Type constraint name -> the data types it allows. */
   readonly types: Readonly<Record<string, readonly DataType[]>>;
@@ -28,6 +31,7 @@ export interface OpVersion {
 export const FAMILIES = [
   'data movement', 'elementwise', 'reductions', 'conversion', 'quantization', 'generation', 'image and audio',
 ] as const;
+/** The family an op belongs to: one of FAMILIES. */
 export type OpFamily = (typeof FAMILIES)[number];
 
 /** What an op gives back: one tensor, or (Split, TopK) several. */

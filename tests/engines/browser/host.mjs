@@ -2,7 +2,8 @@
 // ES module build the realm imported. The query says what to run:
 //   mode=suite   the conformance suite (../suite.mjs) on backend=simd|scalar,
 //                with the ONNX vectors fetched from /vectors/ (vectors=1) or
-//                skipped=<why>
+//                skipped=<why>, and every op's cases from /build/engines/op-cases.json
+//                (cases=1)
 //   mode=reject  init() given a module that cannot load must reject, not hang
 //   mode=big     memory to its 4 GiB limit, part=1|2 of ../big-memory.mjs
 //                (the page runs it on its main thread only: one such memory at a time)
@@ -25,7 +26,7 @@ export async function runHere(tw, search) {
   const mode = params.get('mode');
   let { passed, failed } = mode === 'reject' ? await initRejects(tw, params.get('backend'), log)
     : mode === 'big' ? await runBigMemory(tw, { backend: params.get('backend'), part: params.get('part'), log })
-      : await runSuite(tw, { backend: params.get('backend'), vectors: vectorsFrom(params), log });
+      : await runSuite(tw, { backend: params.get('backend'), vectors: vectorsFrom(params), opCases: await opCasesFrom(params), log });
   lines.pop();  // the suite's own count: the total below includes this host's checks
 
   if (self.crossOriginIsolated === true) passed++;
@@ -53,6 +54,13 @@ function vectorsFrom(params) {
       return new Uint8Array(await response.arrayBuffer());
     },
   };
+}
+
+async function opCasesFrom(params) {
+  if (params.get('cases') !== '1') return { skipped: 'the page was given none' };
+  const response = await fetch('/build/engines/op-cases.json');
+  if (!response.ok) throw new Error(`/build/engines/op-cases.json: HTTP ${response.status}`);
+  return response.json();
 }
 
 // A module that is valid but cannot be instantiated: it imports a function

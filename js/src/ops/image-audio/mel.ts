@@ -41,6 +41,7 @@ export const MEL_WEIGHT_MATRIX_OP = /* @__PURE__ */ defineOp(() => ({
 export interface MelOptions<T extends NumericOutput = NumericOutput> {
   /** The output type (default 'float32'). */
   outputDatatype?: T;
+  /** Write the matrix here: a typed array of the output type's storage class and length. */
   out?: OutOf<T>;
 }
 

@@ -16,6 +16,7 @@ import { emit, intAttribute, outputDatatype, scalarInteger } from './common.js';
 export const NUMERIC_OUTPUTS = [
   'uint8', 'uint16', 'uint32', 'uint64', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64', 'bfloat16',
 ] as const satisfies readonly DataType[];
+/** The types a window or a mel matrix can be given in: ONNX's T2 of HannWindow-17. */
 export type NumericOutput = (typeof NUMERIC_OUTPUTS)[number];
 
 const WINDOW_17 = {
@@ -29,6 +30,7 @@ export interface WindowOptions<T extends NumericOutput = NumericOutput> {
   periodic?: boolean;
   /** The output type (default 'float32'); integer types truncate toward zero, as Cast does. */
   outputDatatype?: T;
+  /** Write the window here: a typed array of the output type's storage class and the window's length. */
   out?: OutOf<T>;
 }
 

@@ -31,6 +31,7 @@ export const COMPRESS_OP = /* @__PURE__ */ defineOp(() => ({
 
 /** Compress's options: the axis (absent: the input flattened) and `out`. */
 export interface CompressOptions<T extends DataType = DataType> extends OutOptions<T> {
+  /** The axis to select slices along (negative counts from the end); absent, the input is flattened first. */
   axis?: number | bigint;
 }
 

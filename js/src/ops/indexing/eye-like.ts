@@ -33,7 +33,9 @@ export const EYE_LIKE_OP = /* @__PURE__ */ defineOp(() => ({
 
 /** EyeLike's options: the output type (default: the input's), the diagonal `k` (default 0), and `out`. */
 export interface EyeLikeOptions extends OutOptions {
+  /** The output type; default the input's. */
   dtype?: DataType;
+  /** The diagonal set to one: 0 the main one (default), positive above it, negative below. */
   k?: number | bigint;
 }
 

@@ -30,6 +30,7 @@ export const GATHER_ND_OP = /* @__PURE__ */ defineOp(() => ({
 
 /** GatherND's options: the leading axes data and indices share (default 0), and `out`. */
 export interface GatherNDOptions<T extends DataType = DataType> extends OutOptions<T> {
+  /** How many leading axes data and indices share as batch axes; default 0. */
   batchDims?: number | bigint;
 }
 

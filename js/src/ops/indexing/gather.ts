@@ -34,6 +34,7 @@ export type Indices = TensorLike<'int32'> | TensorLike<'int64'> | ResidentTensor
 
 /** Gather's options: the axis (default 0, negative from the back) and `out`. */
 export interface GatherOptions<T extends DataType = DataType> extends OutOptions<T> {
+  /** The data's axis the indices pick along (negative counts from the end); default 0. */
   axis?: number | bigint;
 }
 

@@ -34,6 +34,7 @@ export const ONE_HOT_OP = /* @__PURE__ */ defineOp(() => ({
 
 /** OneHot's options: where the new axis goes (default -1, the last) and `out`. */
 export interface OneHotOptions extends OutOptions {
+  /** Where the one-hot axis goes in the output (negative counts from the end); default -1, the last. */
   axis?: number | bigint;
 }
 

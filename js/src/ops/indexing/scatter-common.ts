@@ -11,6 +11,7 @@ import type { OpVersion } from '../definition.js';
 
 /** A scatter's reduction, as the kernels number it (tessera::Reduction). */
 export const REDUCTIONS = ['none', 'add', 'mul', 'max', 'min'] as const;
+/** ScatterElements' and ScatterND's reduction: how an update meets the element it lands on. */
 export type Reduction = (typeof REDUCTIONS)[number];
 
 /** The reductions a version allows: none before 16, add and mul from 16, max and min from 18. */

@@ -53,7 +53,9 @@ export const SCATTER_OP = /* @__PURE__ */ defineOp(() => ({
 
 /** ScatterElements' options: the axis (default 0), the reduction (default 'none'), and `out`. */
 export interface ScatterElementsOptions<T extends DataType = DataType> extends OutOptions<T> {
+  /** The data's axis the indices address (negative counts from the end); default 0. */
   axis?: number | bigint;
+  /** How an update meets the element it lands on: 'none' (replaces it, the default), 'add', 'mul', 'max' or 'min'. */
   reduction?: Reduction;
 }
 

@@ -33,6 +33,7 @@ export const SCATTER_ND_OP = /* @__PURE__ */ defineOp(() => ({
 
 /** ScatterND's options: the reduction (default 'none') and `out`. */
 export interface ScatterNDOptions<T extends DataType = DataType> extends OutOptions<T> {
+  /** How an update meets the element it lands on: 'none' (replaces it, the default), 'add', 'mul', 'max' or 'min'. */
   reduction?: Reduction;
 }
 

@@ -27,7 +27,9 @@ export const TRILU_OP = /* @__PURE__ */ defineOp(() => ({
 
 /** Trilu's options: `upper` (default true), the diagonal offset `k` (default 0), and `out`. */
 export interface TriluOptions<T extends DataType = DataType> extends OutOptions<T> {
+  /** true (the default): keep the upper triangle; false: the lower. */
   upper?: boolean;
+  /** The diagonal that bounds the triangle: 0 the main one (default), positive above it, negative below. */
   k?: number | bigint;
 }
 

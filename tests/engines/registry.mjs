@@ -1,0 +1,134 @@
+// Every op of the registry in every engine: the cases each op's test module
+// (tests/ops) made for fixed seeds, with their references' outputs, read from
+// the JSON tests/engines/op-cases.ts writes (scripts/op-cases.mjs: run.mjs
+// makes it before the cells start). Each case's tensors are rebuilt with this
+// engine's own library and run through tw.runNode fresh (its inputs left
+// unchanged) and on resident inputs (when no input or output is a string);
+// the outputs must match the reference byte for byte, any NaN matching any
+// NaN in float32/float64 outputs where the op says so (OpTest.looseNaN). A
+// first check holds the JSON to this engine's tw.OPS: an op without cases
+// fails here. Plain ES module, no host APIs; the bench's smoke run uses it too.
+import { mismatch } from './checks.mjs';
+import { storageBytes } from './reference.mjs';
+
+/** Base64 to bytes, by atob (every engine of the matrix has it). */
+export function fromBase64(text) {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/** A JSON value of op-cases.ts back as the value it stood for, tensors made with this engine's tw. */
+export function decode(tw, value) {
+  if (Array.isArray(value)) return value.map((v) => decode(tw, v));
+  if (value === null || typeof value !== 'object') return value;
+  if ('$undefined' in value) return undefined;
+  if ('$bigint' in value) return BigInt(value.$bigint);
+  if ('$number' in value) return value.$number === '-0' ? -0 : Number(value.$number);
+  if ('$typed' in value) return typedArray(value.$typed, value.data);
+  if ('$tensor' in value) {
+    const { type, dims, array, data } = value.$tensor;
+    return new tw.Tensor(type, Array.isArray(data) ? [...data] : typedArray(array, data), dims);
+  }
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, decode(tw, v)]));
+}
+
+function typedArray(name, data) {
+  const bytes = fromBase64(data);
+  // float16 data made where Float16Array exists: the same bits as the library's Uint16Array storage elsewhere.
+  const Ctor = name === 'Float16Array' && typeof Float16Array === 'undefined' ? Uint16Array : globalThis[name];
+  if (typeof Ctor !== 'function' || !Ctor.BYTES_PER_ELEMENT) throw mismatch(`this engine has no ${name}`);
+  return new Ctor(bytes.buffer, 0, bytes.byteLength / Ctor.BYTES_PER_ELEMENT);
+}
+
+/** An expected output: { type, dims, storage: bytes or strings }. */
+const expectedOf = (o) => ({ type: o.type, dims: o.dims, storage: Array.isArray(o.storage) ? o.storage : fromBase64(o.storage) });
+
+/** Throws unless the tensor is the expected output (any NaN for any NaN in float32/float64 when looseNaN). */
+export function expectOutput(actual, want, looseNaN) {
+  if (actual?.type !== want.type) throw mismatch(`type ${actual?.type}, expected ${want.type}`);
+  if (actual.dims.join() !== want.dims.join()) throw mismatch(`dims [${actual.dims}], expected [${want.dims}]`);
+  const got = storageBytes(actual);
+  if (want.type === 'string') {
+    const i = want.storage.findIndex((s, k) => s !== got[k]);
+    if (got.length !== want.storage.length || i >= 0) throw mismatch(`strings ${JSON.stringify(got.slice(0, 8))}, expected ${JSON.stringify(want.storage.slice(0, 8))}`);
+    return;
+  }
+  if (got.length !== want.storage.length) throw mismatch(`${got.length} bytes, expected ${want.storage.length}`);
+  const width = looseNaN ? { float32: 4, float64: 8 }[want.type] ?? 0 : 0;
+  const isNaN = (bytes, at) => {
+    const view = new DataView(bytes.buffer, bytes.byteOffset + at, width);
+    return Number.isNaN(width === 4 ? view.getFloat32(0, true) : view.getFloat64(0, true));
+  };
+  for (let i = 0; i < got.length; i++) {
+    if (got[i] === want.storage[i]) continue;
+    const at = width ? i - (i % width) : 0;
+    if (width && isNaN(got, at) && isNaN(want.storage, at)) {
+      i = at + width - 1;
+      continue;
+    }
+    throw mismatch(`byte ${i} is 0x${got[i].toString(16)}, expected 0x${want.storage[i].toString(16)}`);
+  }
+}
+
+/** The ops and their cases, decoded for this engine: [{ op, looseNaN, error?, cases: [{ label, node, inputs, outputs }] }]. */
+export function opCasesFor(tw, json) {
+  return json.ops.map(({ op, looseNaN, error, cases = [] }) => ({
+    op, looseNaN, error,
+    cases: cases.map((c) => ({
+      label: c.label,
+      node: { opType: op, domain: tw.OPS[op]?.domain, opset: c.opset, attributes: decode(tw, c.attributes) },
+      inputs: decode(tw, c.inputs),
+      outputs: c.outputs.map(expectedOf),
+    })),
+  }));
+}
+
+const hasString = (c) => c.inputs.some((t) => t?.type === 'string') || c.outputs.some((o) => o.type === 'string');
+const snapshot = (inputs) => JSON.stringify(inputs.map((t) => (t === undefined ? null : Array.from(storageBytes(t), String))));
+
+/** The suite's part: every op of the JSON (`json`, or `{ skipped: why }`) through runNode, fresh and resident. */
+export async function registryChecks({ tw, checks, log }, json) {
+  if (json.skipped) {
+    log(`op cases: not run, ${json.skipped}`);
+    return;
+  }
+  let ops;
+  await checks.run('op cases: every op of tw.OPS has its test module\'s cases, and no other op', () => {
+    ops = opCasesFor(tw, json);
+    const given = ops.map((o) => o.op).sort().join(', ');
+    const registered = Object.keys(tw.OPS).sort().join(', ');
+    if (given !== registered) throw mismatch(`the cases cover ${given}; tw.OPS has ${registered}`);
+  });
+  if (!ops) return;
+  for (const { op, looseNaN, error, cases } of ops) {
+    if (error) {
+      await checks.run(`op cases: ${op}'s test module made its cases`, () => { throw mismatch(error); });
+      continue;
+    }
+    for (const c of cases) {
+      await checks.run(`op cases: ${op} ${c.label}, runNode fresh, inputs unchanged`, () => {
+        const before = snapshot(c.inputs);
+        const outputs = tw.runNode(c.node, c.inputs);
+        if (outputs.length !== c.outputs.length) throw mismatch(`${outputs.length} outputs, expected ${c.outputs.length}`);
+        outputs.forEach((y, i) => expectOutput(y, c.outputs[i], looseNaN));
+        if (snapshot(c.inputs) !== before) throw mismatch('an input changed');
+      });
+      if (hasString(c)) continue;
+      await checks.run(`op cases: ${op} ${c.label}, runNode resident`, () => {
+        const resident = c.inputs.map((t) => (t === undefined ? undefined : tw.toResident(t)));
+        try {
+          const outputs = tw.runNode(c.node, resident);
+          const plain = outputs.map((y) => (y instanceof tw.ResidentTensor ? y.toTensor() : undefined));
+          outputs.forEach((y) => (y instanceof tw.ResidentTensor ? y.dispose() : undefined));
+          if (plain.includes(undefined)) throw mismatch('resident inputs gave a plain output');
+          if (plain.length !== c.outputs.length) throw mismatch(`${plain.length} outputs, expected ${c.outputs.length}`);
+          plain.forEach((y, i) => expectOutput(y, c.outputs[i], looseNaN));
+        } finally {
+          resident.forEach((r) => r?.dispose());
+        }
+      });
+    }
+  }
+}
