@@ -1,8 +1,11 @@
-// Applies a 128-bit vector op to every 16-byte block of a buffer.
+// The map engine of the unary kernels (Floor and the elementwise ones):
+// applies a 128-bit vector op to every 16-byte block of a buffer, or, for
+// ops whose output is bool, to every 16 elements of kInSize bytes, giving
+// 16 bytes.
 //
-// The tail (fewer than 16 bytes) goes through the same vector op on a
-// zero-padded copy, so it is bit-identical to the main path and never reads
-// or writes past either buffer.
+// The tail goes through the same vector op on a zero-padded copy, so it is
+// bit-identical to the main path and never reads or writes past either
+// buffer.
 #pragma once
 #include <cstring>
 
@@ -29,6 +32,23 @@ inline void map_v128(const void* x, void* y, size_t bytes, VectorOp op) {
     std::memcpy(block, in + i, bytes - i);
     wasm_v128_store(block, op(wasm_v128_load(block)));
     std::memcpy(out + i, block, bytes - i);
+  }
+}
+
+// y[i] (one byte) for 16 elements of kInSize bytes at a time: op reads
+// kInSize vectors at its argument and returns 16 bytes.
+template <size_t kInSize, class BlockOp>
+inline void map_v128_to_bytes(const void* x, void* y, size_t n, BlockOp op) {
+  const auto* in = static_cast<const unsigned char*>(x);
+  auto* out = static_cast<unsigned char*>(y);
+  size_t i = 0;
+  for (; i + 16 <= n; i += 16) wasm_v128_store(out + i, op(in + i * kInSize));
+  if (i < n) {
+    alignas(16) unsigned char block[16 * kInSize] = {};
+    alignas(16) unsigned char bytes[16];
+    std::memcpy(block, in + i * kInSize, (n - i) * kInSize);
+    wasm_v128_store(bytes, op(block));
+    std::memcpy(out + i, bytes, n - i);
   }
 }
 
