@@ -66,8 +66,8 @@ inline Pair split(v128_t a) {
 inline Pair two_product(v128_t a, v128_t b) {
   const v128_t p = mul(a, b);
   const Pair x = split(a), y = split(b);
-  const v128_t err = sub(sub(sub(mul(x.hi, y.hi), p), mul(x.lo, y.hi)), mul(x.hi, y.lo));
-  return {p, sub(mul(x.lo, y.lo), err)};
+  const v128_t err = add(add(sub(mul(x.hi, y.hi), p), mul(x.hi, y.lo)), mul(x.lo, y.hi));
+  return {p, add(err, mul(x.lo, y.lo))};
 }
 
 // (n.hi + n.lo) / (d.hi + d.lo), to nearly correct rounding: a quotient, its
@@ -80,22 +80,26 @@ inline v128_t divide(Pair n, Pair d) {
 }
 
 // ---------------------------------------------------------------- exp
-// exp(x) = 2^k (1 + p), x clamped to where exp is finite and non-zero.
+// exp(x) = 2^k (1 + p.hi + p.lo), x clamped to where exp is finite and
+// non-zero. r = x - k ln2 stays a pair (x - k ln2_hi is exact), and p =
+// r_hi + (r^2 q(r) - r_lo) is summed exactly: only r^2 q carries a rounding.
 struct ExpSplit {
-  v128_t p;   // exp(r) - 1, |p| < 0.42
+  Pair p;     // exp(r) - 1, |p| < 0.42
   v128_t ki;  // k in i64 lanes
 };
 
 template <int kTerms>
 inline ExpSplit exp_split(v128_t x) {
-  x = wasm_f64x2_pmax(wasm_f64x2_pmin(x, splat(710.0)), splat(-746.0));  // NaN lanes stay NaN; fixed by callers
+  x = select(splat(710.0), x, wasm_f64x2_gt(x, splat(710.0)));  // NaN lanes stay NaN; callers fix them
+  x = select(splat(-746.0), x, wasm_f64x2_lt(x, splat(-746.0)));
   const v128_t shifted = add(mul(x, splat(kInvLn2)), splat(kShifter));
   const v128_t kd = sub(shifted, splat(kShifter));
-  const v128_t r = sub(sub(x, mul(kd, splat(kLn2Hi))), mul(kd, splat(kLn2Lo)));
+  const v128_t r_hi = sub(x, mul(kd, splat(kLn2Hi)));
+  const v128_t r_lo = mul(kd, splat(kLn2Lo));
+  const v128_t r = sub(r_hi, r_lo);
   v128_t q = splat(inverse_factorial(kTerms));
   for (int n = kTerms - 1; n >= 2; --n) q = add(mul(q, r), splat(inverse_factorial(n)));
-  const v128_t p = add(r, mul(mul(r, r), q));
-  return {p, wasm_i64x2_sub(shifted, wasm_f64x2_splat(kShifter))};
+  return {two_sum(r_hi, sub(mul(mul(r, r), q), r_lo)), wasm_i64x2_sub(shifted, wasm_f64x2_splat(kShifter))};
 }
 
 // 2^k as a double for |k| <= 1022.
@@ -111,7 +115,8 @@ inline v128_t scale(v128_t v, v128_t ki) {
 template <int kTerms>
 inline v128_t exp(v128_t x) {
   const ExpSplit e = exp_split<kTerms>(x);
-  return scale(add(splat(1.0), e.p), e.ki);
+  const Pair one = two_sum(splat(1.0), e.p.hi);
+  return scale(add(one.hi, add(one.lo, e.p.lo)), e.ki);
 }
 
 // ---------------------------------------------------------------- log
@@ -163,26 +168,38 @@ inline v128_t pow(v128_t x, v128_t y) {
 }
 
 // ---------------------------------------------------------------- tanh, sigmoid
-// e = exp(-a), a >= 0, as the pair 2^k + 2^k p (scaled as exp scales: any k).
+// e = exp(-a), a >= 0, as three terms 2^k + 2^k p.hi + 2^k p.lo (scaled as
+// exp scales: any k).
+struct Three {
+  v128_t one, hi, lo;
+};
+
 template <int kTerms>
-inline Pair exp_minus(v128_t a) {
+inline Three exp_minus(v128_t a) {
   const ExpSplit e = exp_split<kTerms>(wasm_v128_xor(a, sign_bit()));
-  return {scale(splat(1.0), e.ki), scale(e.p, e.ki)};
+  return {scale(splat(1.0), e.ki), scale(e.p.hi, e.ki), scale(e.p.lo, e.ki)};
 }
 
-// c + e as a renormalized pair (e.lo far below e.hi).
-inline Pair plus(v128_t c, Pair e) {
-  const Pair s = two_sum(c, e.hi);
-  return two_sum(s.hi, add(s.lo, e.lo));
+inline Three negated(Three e) {
+  return {wasm_v128_xor(e.one, sign_bit()), wasm_v128_xor(e.hi, sign_bit()), wasm_v128_xor(e.lo, sign_bit())};
+}
+
+// 1 + e as a renormalized pair: the two large terms summed exactly, the
+// small ones after.
+inline Pair one_plus(Three e) {
+  const Pair s = two_sum(splat(1.0), e.one);
+  const Pair u = two_sum(s.hi, e.hi);
+  return two_sum(u.hi, add(add(u.lo, s.lo), e.lo));
 }
 
 // sigmoid(x) = 1 / (1 + e) for x >= 0 and e / (1 + e) below, e = exp(-|x|).
 template <int kTerms>
 inline v128_t sigmoid(v128_t x) {
-  const Pair e = exp_minus<kTerms>(abs(x));
-  const Pair d = plus(splat(1.0), e);
+  const Three e = exp_minus<kTerms>(abs(x));
+  const Pair d = one_plus(e);
   const v128_t negative = wasm_f64x2_lt(x, splat(0.0));
-  const Pair n = {select(e.hi, splat(1.0), negative), wasm_v128_and(e.lo, negative)};
+  const Pair ep = two_sum(e.one, e.hi);
+  const Pair n = {select(ep.hi, splat(1.0), negative), wasm_v128_and(add(ep.lo, e.lo), negative)};
   const v128_t y = divide(n, d);
   return select(x, y, wasm_f64x2_ne(x, x));
 }
@@ -192,9 +209,9 @@ inline v128_t sigmoid(v128_t x) {
 template <int kTerms>
 inline v128_t tanh(v128_t x) {
   const v128_t a = abs(x);
-  const Pair e = exp_minus<kTerms>(add(a, a));
-  const Pair n = plus(splat(1.0), {wasm_v128_xor(e.hi, sign_bit()), wasm_v128_xor(e.lo, sign_bit())});
-  const Pair d = plus(splat(1.0), e);
+  const Three e = exp_minus<kTerms>(add(a, a));
+  const Pair n = one_plus(negated(e));
+  const Pair d = one_plus(e);
   const v128_t y = wasm_v128_or(divide(n, d), wasm_v128_and(x, sign_bit()));
   return select(x, y, wasm_f64x2_ne(x, x));
 }
