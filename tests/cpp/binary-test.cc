@@ -138,7 +138,9 @@ void run_op(BinaryOp op) {
     }
   }
   size_t seed = 0;
-  for (const auto& [a_dims, b_dims] : patterns()) {
+  for (const auto& pattern : patterns()) {  // no structured bindings: clang 14 cannot capture them
+    const auto& a_dims = pattern.first;
+    const auto& b_dims = pattern.second;
     CAPTURE(text(a_dims));
     CAPTURE(text(b_dims));
     run_pattern<T>(op, a_dims, b_dims, a_pool, b_pool, seed++);
@@ -172,7 +174,9 @@ TEST_CASE("binary: bool and, or, xor, equal over every pattern") {
   const uint8_t pool[] = {0, 1, 1, 0, 0, 1, 2, 255};  // any non-zero byte is true
   for (BinaryOp op : {BinaryOp::logical_and, BinaryOp::logical_or, BinaryOp::logical_xor, BinaryOp::equal}) {
     size_t seed = 0;
-    for (const auto& [a_dims, b_dims] : patterns()) {
+    for (const auto& pattern : patterns()) {
+      const auto& a_dims = pattern.first;
+      const auto& b_dims = pattern.second;
       const auto dims = broadcast_dims({a_dims, b_dims});
       const auto as = strides_for(a_dims, dims.size()), bs = strides_for(b_dims, dims.size());
       std::vector<uint8_t> a(count(a_dims)), b(count(b_dims)), y(count(dims) + 16, 0xa5), want(count(dims));

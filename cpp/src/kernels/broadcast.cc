@@ -3,8 +3,7 @@
 #include "broadcast.h"
 
 #include <cstring>
-
-#include "bytes-v128.h"
+#include <utility>
 
 namespace tessera {
 namespace {

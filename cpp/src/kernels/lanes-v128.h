@@ -153,13 +153,20 @@ inline v128_t canonical_nan(v128_t r) {
 
 // ---------------------------------------------------------------- one lane at a time
 // f(a_i, b_i) for each lane: integer division, modulus, powers and per-lane
-// shifts, which WebAssembly SIMD128 has no instruction for.
+// shifts, which WebAssembly SIMD128 has no instruction for. Not unrolled:
+// 16 copies of a division or a power loop cost kilobytes per kernel.
+#if defined(__clang__)
+#define TESSERA_NO_UNROLL _Pragma("clang loop unroll(disable)")
+#else
+#define TESSERA_NO_UNROLL
+#endif
 template <class T, class F>
 inline v128_t lanewise(v128_t a, v128_t b, F f) {
   constexpr size_t kLanes = 16 / sizeof(T);
   T x[kLanes], y[kLanes];
   std::memcpy(x, &a, 16);
   std::memcpy(y, &b, 16);
+  TESSERA_NO_UNROLL
   for (size_t i = 0; i < kLanes; ++i) x[i] = f(x[i], y[i]);
   v128_t r;
   std::memcpy(&r, x, 16);
@@ -171,6 +178,7 @@ inline v128_t lanewise(v128_t a, F f) {
   constexpr size_t kLanes = 16 / sizeof(T);
   T x[kLanes];
   std::memcpy(x, &a, 16);
+  TESSERA_NO_UNROLL
   for (size_t i = 0; i < kLanes; ++i) x[i] = f(x[i]);
   v128_t r;
   std::memcpy(&r, x, 16);

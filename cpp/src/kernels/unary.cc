@@ -216,9 +216,10 @@ v128_t apply(const Op& op, v128_t x) {
   }
 }
 
+// One function per op and type (not inlined into the dispatcher).
 template <class T, class Op>
-void map(const void* x, void* y, size_t n, const Op& op) {
-  map_v128(x, y, n * sizeof(T), [&op](v128_t v) { return apply<T>(op, v); });
+[[gnu::noinline]] void map(const void* x, void* y, size_t n, const Op& op) {
+  map_v128_compact(x, y, n * sizeof(T), [&op](v128_t v) { return apply<T>(op, v); });
 }
 
 // ---------------------------------------------------------------- bool outputs
@@ -233,7 +234,7 @@ v128_t inf_mask(v128_t x, bool negative) {
 }
 
 template <class T>
-void isnan(const void* x, void* y, size_t n) {
+[[gnu::noinline]] void isnan(const void* x, void* y, size_t n) {
   map_v128_to_bytes<sizeof(T)>(x, y, n, [](const unsigned char* p) {
     v128_t masks[sizeof(T)];
     for (size_t i = 0; i < sizeof(T); ++i) masks[i] = nan_mask<T>(load(p + 16 * i));
@@ -242,7 +243,7 @@ void isnan(const void* x, void* y, size_t n) {
 }
 
 template <class T>
-void isinf(const void* x, void* y, size_t n, bool positive, bool negative) {
+[[gnu::noinline]] void isinf(const void* x, void* y, size_t n, bool positive, bool negative) {
   const v128_t want_positive = wasm_i8x16_splat(positive ? -1 : 0), want_negative = wasm_i8x16_splat(negative ? -1 : 0);
   map_v128_to_bytes<sizeof(T)>(x, y, n, [=](const unsigned char* p) {
     v128_t masks[sizeof(T)];
@@ -319,7 +320,7 @@ bool floor_of(uint32_t type, const void* x, void* y, size_t n) {
 
 // Not: bool bytes, any non-zero one true.
 void logical_not(const void* x, void* y, size_t n) {
-  map_v128(x, y, n, [](v128_t v) { return wasm_v128_and(wasm_i8x16_eq(v, wasm_i8x16_splat(0)), wasm_i8x16_splat(1)); });
+  map_v128_compact(x, y, n, [](v128_t v) { return wasm_v128_and(wasm_i8x16_eq(v, wasm_i8x16_splat(0)), wasm_i8x16_splat(1)); });
 }
 
 }  // namespace
