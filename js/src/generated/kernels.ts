@@ -10,10 +10,14 @@ export interface Kernels {
   pack: (bytes: number, packed: number, n: number, bits: number) => void;
   unpack: (packed: number, bytes: number, n: number, bits: number) => void;
   cast: (x: number, y: number, n: number, fromType: number, toType: number) => void;
+  binary: (a: number, b: number, y: number, onnxType: number, op: number, rank: number, dims: number, aStrides: number, bStrides: number) => void;
+  where: (condition: number, x: number, y: number, output: number, elementSize: number, rank: number, dims: number, cStrides: number, xStrides: number, yStrides: number) => void;
+  unary: (x: number, y: number, n: number, onnxType: number, op: number, params: number) => void;
+  firstZero: (x: number, n: number, elementSize: number, index: number) => void;
 }
 
 /** The C export behind each kernel. */
-export const KERNEL_SYMBOLS = ['tessera_floor', 'tessera_fill', 'tessera_fill_packed', 'tessera_tile', 'tessera_as_strided', 'tessera_pack', 'tessera_unpack', 'tessera_cast'] as const;
+export const KERNEL_SYMBOLS = ['tessera_floor', 'tessera_fill', 'tessera_fill_packed', 'tessera_tile', 'tessera_as_strided', 'tessera_pack', 'tessera_unpack', 'tessera_cast', 'tessera_binary', 'tessera_where', 'tessera_unary', 'tessera_first_zero'] as const;
 
 /**
  * The kernels of an instance, each call's status checked: a non-zero status
@@ -29,6 +33,10 @@ export function checkedKernels(exports: Record<string, unknown>, refused: (kerne
   const tessera_pack = exports.tessera_pack as (bytes: number, packed: number, n: number, bits: number) => number;
   const tessera_unpack = exports.tessera_unpack as (packed: number, bytes: number, n: number, bits: number) => number;
   const tessera_cast = exports.tessera_cast as (x: number, y: number, n: number, fromType: number, toType: number) => number;
+  const tessera_binary = exports.tessera_binary as (a: number, b: number, y: number, onnxType: number, op: number, rank: number, dims: number, aStrides: number, bStrides: number) => number;
+  const tessera_where = exports.tessera_where as (condition: number, x: number, y: number, output: number, elementSize: number, rank: number, dims: number, cStrides: number, xStrides: number, yStrides: number) => number;
+  const tessera_unary = exports.tessera_unary as (x: number, y: number, n: number, onnxType: number, op: number, params: number) => number;
+  const tessera_first_zero = exports.tessera_first_zero as (x: number, n: number, elementSize: number, index: number) => number;
   return {
     floor(x, y, n, onnxType) {
       const status = tessera_floor(x, y, n, onnxType);
@@ -61,6 +69,22 @@ export function checkedKernels(exports: Record<string, unknown>, refused: (kerne
     cast(x, y, n, fromType, toType) {
       const status = tessera_cast(x, y, n, fromType, toType);
       if (status !== 0) refused('cast', status);
+    },
+    binary(a, b, y, onnxType, op, rank, dims, aStrides, bStrides) {
+      const status = tessera_binary(a, b, y, onnxType, op, rank, dims, aStrides, bStrides);
+      if (status !== 0) refused('binary', status);
+    },
+    where(condition, x, y, output, elementSize, rank, dims, cStrides, xStrides, yStrides) {
+      const status = tessera_where(condition, x, y, output, elementSize, rank, dims, cStrides, xStrides, yStrides);
+      if (status !== 0) refused('where', status);
+    },
+    unary(x, y, n, onnxType, op, params) {
+      const status = tessera_unary(x, y, n, onnxType, op, params);
+      if (status !== 0) refused('unary', status);
+    },
+    firstZero(x, n, elementSize, index) {
+      const status = tessera_first_zero(x, n, elementSize, index);
+      if (status !== 0) refused('firstZero', status);
     },
   };
 }
