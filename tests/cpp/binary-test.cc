@@ -82,7 +82,7 @@ void run_pattern(BinaryOp op, const std::vector<uint32_t>& a_dims, const std::ve
                     [op](T x, T z) { return binary_bool(op, x, z); });
   } else if (op == BinaryOp::pow && kFloat<T>) {
     std::vector<T> got(n), exact(n);
-    std::memcpy(got.data(), y.data(), n * sizeof(T));
+    if (n > 0) std::memcpy(got.data(), y.data(), n * sizeof(T));
     ref::broadcast2(a.data(), b.data(), exact.data(), dims.size(), dims.data(), a_strides.data(), b_strides.data(),
                     [](T x, T z) { return pow_reference(x, z); });
     size_t bad = 0;
@@ -104,7 +104,7 @@ void run_pattern(BinaryOp op, const std::vector<uint32_t>& a_dims, const std::ve
     ref::broadcast2(a.data(), b.data(), reinterpret_cast<T*>(want.data()), dims.size(), dims.data(), a_strides.data(),
                     b_strides.data(), [op](T x, T z) { return binary_same(op, x, z); });
   }
-  if (std::memcmp(y.data(), want.data(), want.size()) != 0) {
+  if (!want.empty() && std::memcmp(y.data(), want.data(), want.size()) != 0) {
     size_t first = 0;
     while (y[first] == want[first]) ++first;
     FAIL_CHECK("op " << static_cast<int>(op) << " type " << kOnnx<T> << " a " << text(a_dims) << " b " << text(b_dims)

@@ -76,10 +76,9 @@ std::vector<T> pool(std::mt19937_64& rng, size_t extra = 300) {
   } else if constexpr (kHalf<T>) {
     const bool f16 = std::is_same_v<T, Half>;
     for (uint16_t b : {0x0000, 0x8000, 0x0001, 0x8001, 0x03ff, 0x3c00, 0xbc00, 0x4000, 0x3800, 0x3555}) p.push_back({b});
-    for (uint16_t b : f16 ? std::initializer_list<uint16_t>{0x7c00, 0xfc00, 0x7e00, 0x7c01, 0xfe01, 0x7bff, 0xfbff, 0x0400}
-                          : std::initializer_list<uint16_t>{0x7f80, 0xff80, 0x7fc0, 0x7f81, 0xffc1, 0x7f7f, 0xff7f, 0x0080}) {
-      p.push_back({b});
-    }
+    const uint16_t f16_specials[] = {0x7c00, 0xfc00, 0x7e00, 0x7c01, 0xfe01, 0x7bff, 0xfbff, 0x0400};
+    const uint16_t bf16_specials[] = {0x7f80, 0xff80, 0x7fc0, 0x7f81, 0xffc1, 0x7f7f, 0xff7f, 0x0080};
+    for (uint16_t b : f16 ? f16_specials : bf16_specials) p.push_back({b});
     for (size_t i = 0; i < extra; ++i) p.push_back({static_cast<uint16_t>(rng())});
     std::uniform_real_distribution<double> moderate(-20, 20);
     for (size_t i = 0; i < extra / 2; ++i) p.push_back(ref::from_double<T>(moderate(rng)));

@@ -91,7 +91,7 @@ void check_lengths(UnaryOp op, const std::vector<T>& pool, const void* params, B
     for (size_t i = 0; i < n; ++i) want[i] = unary_reference(op, x[i], clip);
     std::vector<unsigned char> y(n * sizeof(T) + 16, 0xa5);
     REQUIRE(tessera::unary(op, kOnnx<T>, x.data(), y.data(), n, params) == tessera::Status::ok);
-    if (std::memcmp(y.data(), want.data(), n * sizeof(T)) != 0) {
+    if (n > 0 && std::memcmp(y.data(), want.data(), n * sizeof(T)) != 0) {
       size_t i = 0;
       while (std::memcmp(y.data() + i * sizeof(T), &want[i], sizeof(T)) == 0) ++i;
       T got;
@@ -101,7 +101,7 @@ void check_lengths(UnaryOp op, const std::vector<T>& pool, const void* params, B
     }
     for (size_t i = n * sizeof(T); i < y.size(); ++i) REQUIRE(y[i] == 0xa5);
     REQUIRE(tessera::unary(op, kOnnx<T>, x.data(), x.data(), n, params) == tessera::Status::ok);  // in place
-    CHECK(std::memcmp(x.data(), want.data(), n * sizeof(T)) == 0);
+    CHECK((n == 0 || std::memcmp(x.data(), want.data(), n * sizeof(T)) == 0));
   }
 }
 

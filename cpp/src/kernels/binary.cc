@@ -66,9 +66,19 @@ struct Mul {
       const v128_t even = wasm_i16x8_mul(a, b);
       const v128_t odd = wasm_i16x8_mul(wasm_u16x8_shr(a, 8), wasm_v128_and(b, high));
       return wasm_v128_bitselect(odd, even, high);
-    } else if constexpr (sizeof(T) == 2) return wasm_i16x8_mul(a, b);
-    else if constexpr (sizeof(T) == 4) return wasm_i32x4_mul(a, b);
-    else return wasm_i64x2_mul(a, b);
+    } else if constexpr (sizeof(T) == 2) {
+      return wasm_i16x8_mul(a, b);
+    } else if constexpr (!TESSERA_SIMD128) {
+      // SIMDe's portable i32x4/i64x2 mul multiplies signed C integers, whose
+      // overflow C leaves undefined (UBSan stops on it); unsigned lanes wrap
+      // as WebAssembly does.
+      using Un = std::make_unsigned_t<T>;
+      return lanewise<Un>(a, b, [](Un x, Un y) -> Un { return x * y; });
+    } else if constexpr (sizeof(T) == 4) {
+      return wasm_i32x4_mul(a, b);
+    } else {
+      return wasm_i64x2_mul(a, b);
+    }
   }
 };
 

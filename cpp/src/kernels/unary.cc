@@ -112,16 +112,18 @@ struct Abs {
   v128_t v(v128_t x) const {
     if constexpr (kIsFloat<T>) return wasm_v128_andnot(x, sign_bits<T>());
     else if constexpr (std::is_unsigned_v<T>) return x;
-    else if constexpr (sizeof(T) == 1) return wasm_i8x16_abs(x);  // wraps: abs(INT_MIN) is INT_MIN
     else {
-      // (x ^ s) - s, s all ones where negative: SIMDe's portable abs negates
-      // a signed INT_MIN, which C leaves undefined.
+      // (x ^ s) - s, s all ones where negative; wraps (abs(INT_MIN) is
+      // INT_MIN). SIMDe's portable abs negates a signed INT_MIN, which C
+      // leaves undefined (UBSan stops on it).
       v128_t s;
-      if constexpr (sizeof(T) == 2) s = wasm_i16x8_shr(x, 15);
+      if constexpr (sizeof(T) == 1) s = wasm_i8x16_shr(x, 7);
+      else if constexpr (sizeof(T) == 2) s = wasm_i16x8_shr(x, 15);
       else if constexpr (sizeof(T) == 4) s = wasm_i32x4_shr(x, 31);
       else s = wasm_i64x2_shr(x, 63);
       const v128_t flipped = wasm_v128_xor(x, s);
-      if constexpr (sizeof(T) == 2) return wasm_i16x8_sub(flipped, s);
+      if constexpr (sizeof(T) == 1) return wasm_i8x16_sub(flipped, s);
+      else if constexpr (sizeof(T) == 2) return wasm_i16x8_sub(flipped, s);
       else if constexpr (sizeof(T) == 4) return wasm_i32x4_sub(flipped, s);
       else return wasm_i64x2_sub(flipped, s);
     }
