@@ -3,6 +3,8 @@
 //   limits.inc   -> js/src/generated/limits.ts   (LIMITS: memory limit, ranks)
 //   exports.inc  -> js/src/generated/kernels.ts  (the Kernels type and the checked calls)
 //   casts.inc    -> js/src/generated/casts.ts    (CAST_KERNELS: the Cast pairs a kernel serves)
+//   elementwise.inc -> js/src/generated/elementwise.ts (BINARY_OPS, UNARY_OPS: the op codes)
+//   status.inc   -> js/src/generated/status.ts   (STATUS: what a kernel's non-zero status means)
 // `--check` fails instead of writing when a generated file is stale (the
 // test command runs it that way).
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -64,7 +66,40 @@ function casts() {
 export const CAST_KERNELS: Readonly<Record<string, string>> = Object.freeze({\n${lines.join('\n')}\n});\n`;
 }
 
-const outputs = { 'dtypes.ts': dtypes(), 'limits.ts': limits(), 'kernels.ts': kernels(), 'casts.ts': casts() };
+function elementwise() {
+  const text = read('elementwise.inc');
+  const row = (name, code, output, types, parameters, why) => {
+    const fields = [`code: ${code}`, `output: '${output}'`, `types: '${types}'`];
+    if (parameters !== undefined) fields.push(`params: '${parameters}'`);
+    return `${why ? `  /** ${why.trim()} */\n` : ''}  ${camel(name)}: Object.freeze({ ${fields.join(', ')} }),`;
+  };
+  const binary = [...text.matchAll(/^TESSERA_BINARY\(\s*(\w+),\s*(\d+),\s*(\w+),\s*(\w+)\)(?:\s*\/\/(.*))?$/gm)]
+    .map(([, name, code, output, types, why]) => row(name, code, output, types, undefined, why));
+  const unary = [...text.matchAll(/^TESSERA_UNARY\(\s*(\w+),\s*(\d+),\s*(\w+),\s*(\w+),\s*(\w+)\)(?:\s*\/\/(.*))?$/gm)]
+    .map(([, name, code, output, types, parameters, why]) => row(name, code, output, types, parameters, why));
+  return `${header('elementwise.inc')}/**
+ * The binary kernel's op codes (the \`op\` argument of kernels.binary): output 'same' (the
+ * inputs' type) or 'bool'; types the kernel serves. How to call it: cpp/include/tessera/elementwise.h.
+ */
+export const BINARY_OPS = Object.freeze({\n${binary.join('\n')}\n});
+
+/** The unary kernel's op codes (kernels.unary), with what its \`params\` must point at. */
+export const UNARY_OPS = Object.freeze({\n${unary.join('\n')}\n});
+`;
+}
+
+function statuses() {
+  const rows = [...read('status.inc').matchAll(/^TESSERA_STATUS\((\w+), (\d+)\)\s*\/\/ (.*)$/gm)];
+  const lines = rows.map(([, name, code, why]) => `  /** ${why} */\n  ${camel(name)}: ${code},`);
+  return `${header('status.inc')}/** What a kernel's status means (0 is success; js/src/wasm.ts throws on the rest). */
+export const STATUS = Object.freeze({\n${lines.join('\n')}\n});
+`;
+}
+
+const outputs = {
+  'dtypes.ts': dtypes(), 'limits.ts': limits(), 'kernels.ts': kernels(), 'casts.ts': casts(),
+  'elementwise.ts': elementwise(), 'status.ts': statuses(),
+};
 const stale = [];
 for (const [file, text] of Object.entries(outputs)) {
   const target = `${root}js/src/generated/${file}`;

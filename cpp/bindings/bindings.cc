@@ -16,6 +16,7 @@
 #include <malloc.h>
 
 #include "kernels/bytes-v128.h"
+#include "tessera/elementwise.h"
 #include "tessera/kernels.h"
 #include "tessera/simd.h"
 #include "tessera/tables.h"
@@ -246,6 +247,36 @@ int tessera_trilu(uintptr_t x, uintptr_t y, uint32_t element_size, uint32_t matr
                   int32_t k, uint32_t upper) {
   if (!tessera::is_element_size(element_size)) return kRefused;
   tessera::xx_trilu(at<const void>(x), at<void>(y), element_size, matrices, rows, cols, k, upper != 0);
+  return kOk;
+}
+
+// ---------------------------------------------------------------- elementwise
+// The op codes are elementwise.inc's; an op, type or width the kernels do
+// not serve is refused; statuses are status.inc's (tessera/elementwise.h
+// says how to call each).
+int tessera_binary(uintptr_t a, uintptr_t b, uintptr_t y, uint32_t type, uint32_t op, uint32_t rank, uintptr_t dims,
+                   uintptr_t a_strides, uintptr_t b_strides) {
+  return static_cast<int>(tessera::binary(static_cast<tessera::BinaryOp>(op), type, at<const void>(a), at<const void>(b),
+                                          at<void>(y), rank, at<const uint32_t>(dims), at<const uint32_t>(a_strides),
+                                          at<const uint32_t>(b_strides)));
+}
+
+int tessera_where(uintptr_t condition, uintptr_t x, uintptr_t y, uintptr_t output, uint32_t element_size, uint32_t rank,
+                  uintptr_t dims, uintptr_t c_strides, uintptr_t x_strides, uintptr_t y_strides) {
+  return static_cast<int>(tessera::where(at<const uint8_t>(condition), at<const void>(x), at<const void>(y),
+                                         at<void>(output), element_size, rank, at<const uint32_t>(dims),
+                                         at<const uint32_t>(c_strides), at<const uint32_t>(x_strides),
+                                         at<const uint32_t>(y_strides)));
+}
+
+int tessera_unary(uintptr_t x, uintptr_t y, uint32_t n, uint32_t type, uint32_t op, uintptr_t params) {
+  return static_cast<int>(tessera::unary(static_cast<tessera::UnaryOp>(op), type, at<const void>(x), at<void>(y), n,
+                                         at<const void>(params)));
+}
+
+int tessera_first_zero(uintptr_t x, uint32_t n, uint32_t element_size, uintptr_t index) {
+  if (!tessera::is_element_size(element_size)) return kRefused;
+  *at<uint32_t>(index) = static_cast<uint32_t>(tessera::xx_first_zero(at<const void>(x), n, element_size));
   return kOk;
 }
 
