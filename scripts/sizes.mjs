@@ -21,7 +21,7 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const file = (path) => readFileSync(`${root}${path}`);
 // What a bundler would ship of an entry: bundled and minified by esbuild.
 const minified = (entry) => execFileSync(`${root}node_modules/.bin/esbuild`, [entry, '--bundle', '--minify', '--format=esm',
-  '--platform=browser', '--log-level=error'], { cwd: root });
+  '--platform=browser', '--log-level=error'], { cwd: root, maxBuffer: 256 << 20 });
 
 /** The files with a budget, by name: each one's bytes. */
 export function budgeted() {
