@@ -18,12 +18,12 @@ import { type Tensor, resultOf } from '../tensor.js';
 import { type NumberArray, bufferOf, byteOffsetOf, typedArrayKind } from '../typed-array.js';
 import { checkedBytes, checkedData, checkedWords, copyIn, copyOut, wasm, withScratch, writeParams } from '../wasm.js';
 import type { CheckedOut } from './out.js';
-import type { ConvertPlan, Executor, FillPlan, MapPlan, MovePlan, Plan } from './plans.js';
+import type { ComputePlan, ConvertPlan, Executor, FillPlan, MapPlan, MovePlan, Plan } from './plans.js';
 import { choose } from './routing.js';
 import { fillBytes } from './twins.js';
 
 // The plans live in plans.ts and the rules in routing.ts; ops import both from here.
-export type { ConvertOps, ConvertPlan, Executor, FillPlan, MapLoop, MapOps, MapPlan, MoveOps, MovePlan, Plan } from './plans.js';
+export type { ComputeOps, ComputeOutput, ComputePlan, ConvertOps, ConvertPlan, Executor, FillPlan, MapLoop, MapOps, MapPlan, MoveOps, MovePlan, Plan } from './plans.js';
 
 // ---------------------------------------------------------------- running a plan
 
@@ -35,7 +35,14 @@ export function dispatch(plan: Plan, out?: CheckedOut): Tensor | ResidentTensor 
     case 'map': return runMap(plan, executor, out);
     case 'convert': return runConvert(plan, executor, out);
     case 'fill': return runFill(plan, executor, out);
+    case 'compute': return runCompute(plan, out === undefined ? undefined : [out])[0];
   }
+}
+
+/** Runs a compute plan of several outputs (TopK's values and indices): `outs`, where given, one per output. */
+export function dispatchOutputs<A>(plan: ComputePlan<A>, outs?: readonly CheckedOut[]): (Tensor | ResidentTensor)[] {
+  choose(plan);
+  return runCompute(plan, outs);
 }
 
 function runMove<A>(plan: MovePlan<A>, executor: Executor, x: Tensor | ResidentTensor, out?: CheckedOut): Tensor | ResidentTensor {
@@ -293,4 +300,59 @@ function intoResidentOrOut(context: OpContext, type: ResidentType, dims: readonl
     throw error;
   }
   return y;
+}
+
+/**
+ * A compute plan: plain inputs copied into one scratch block with the
+ * outputs and the work block (resident inputs read where they are); the
+ * kernel; the outputs copied out, or, every input resident and no `out`,
+ * left resident. Nothing is left allocated on any path.
+ */
+function runCompute<A>(plan: ComputePlan<A>, outs: readonly CheckedOut[] | undefined): (Tensor | ResidentTensor)[] {
+  const { context, inputs, outputs, ops, args } = plan;
+  const allResident = outs === undefined && inputs.every(([, t]) => t === undefined || ResidentTensor.isResident(t))
+    && inputs.some(([, t]) => t !== undefined);
+  // Sizes by index, no iterator: user code must not run while the op holds memory.
+  const sizes: number[] = [];
+  for (let i = 0; i < inputs.length; i++) {
+    const t = inputs[i][1];
+    sizes.push(t === undefined || ResidentTensor.isResident(t) ? 0 : storageBytes(t.type as ResidentType, t.size));
+  }
+  const inputBlocks = sizes.length;
+  if (!allResident) for (let i = 0; i < outputs.length; i++) sizes.push(storageBytes(outputs[i].type, outputs[i].size));
+  sizes.push(ops.workBytes?.(args) ?? 0);
+  const residents: ResidentTensor[] = [];
+  try {
+    if (allResident) {
+      for (let i = 0; i < outputs.length; i++) residents.push(allocateResident(context, outputs[i].type, outputs[i].dims, outputs[i].size));
+    }
+    return withScratch(context, sizes, (at) => {
+      const xs = new Array<number | undefined>(inputs.length);
+      for (let i = 0; i < inputs.length; i++) {
+        const [name, t] = inputs[i];
+        if (t === undefined) xs[i] = undefined;
+        else if (ResidentTensor.isResident(t)) xs[i] = t.offset;
+        else {
+          copyIn(context, name, at[i], t.data as Exclude<TensorData, string[]>, sizes[i]);
+          xs[i] = at[i];
+        }
+      }
+      const ys = new Array<number>(outputs.length);
+      for (let i = 0; i < outputs.length; i++) ys[i] = allResident ? residents[i].offset : at[inputBlocks + i];
+      ops.kernel(wasm().kernels, xs, ys, args, at[at.length - 1]);
+      if (allResident) return residents;
+      const results = new Array<Tensor>(outputs.length);
+      for (let i = 0; i < outputs.length; i++) {
+        const { type, dims, size } = outputs[i];
+        const output = (outs?.[i]?.array ?? allocateData(type, size)) as Exclude<TensorData, string[]>;
+        const bytes = sizes[inputBlocks + i];
+        if (bytes > 0) copyOut(ys[i], output, bytes);
+        results[i] = resultOf(type, output as never, dims, size);
+      }
+      return results;
+    });
+  } catch (error) {
+    for (const r of residents) r.dispose();
+    throw error;
+  }
 }

@@ -98,10 +98,46 @@ export interface FillPlan {
   readonly resident: boolean;
 }
 
+/** One output of a compute plan: its type, dims and element count. */
+export interface ComputeOutput {
+  readonly type: ResidentType;
+  readonly dims: readonly number[];
+  readonly size: number;
+}
+
+/**
+ * What a compute op gives the dispatcher once: the kernel over its inputs
+ * already in module memory (their offsets, in the plan's order; undefined for
+ * an omitted optional input), its outputs' offsets, and a work block of
+ * `workBytes(args)` bytes where it needs one (0 otherwise).
+ */
+export interface ComputeOps<A> {
+  readonly kernel: (kernels: Kernels, inputs: readonly (number | undefined)[], outputs: readonly number[], args: A, work: number) => void;
+  readonly workBytes?: (args: A) => number;
+}
+
+/**
+ * Any number of inputs read, any number of outputs written, by one kernel
+ * call (binary ops with broadcasting, reductions, TopK, quantization, resize):
+ * the dispatcher copies each plain input into module memory (a resident one
+ * stays where it is), runs the kernel, and copies each output out, into `out`
+ * or a fresh array; with every input resident and no `out`, the outputs are
+ * resident. Strings never take this plan (their ops move uint32 indices).
+ */
+export interface ComputePlan<A = unknown> {
+  readonly kind: 'compute';
+  readonly context: OpContext;
+  /** The inputs by name (the name an error about that input gives), in the kernel's order. */
+  readonly inputs: readonly (readonly [name: string, tensor: Tensor | ResidentTensor | undefined])[];
+  readonly outputs: readonly ComputeOutput[];
+  readonly ops: ComputeOps<A>;
+  readonly args: A;
+}
+
 // Each op's arguments are its own: `any` here stands for "some A", which the
 // plan's ops and args share (TypeScript has no existential types).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Plan = MovePlan<any> | MapPlan<any> | ConvertPlan<any> | FillPlan;
+export type Plan = MovePlan<any> | MapPlan<any> | ConvertPlan<any> | FillPlan | ComputePlan<any>;
 
 /**
  * Who computes an output: the kernel in WebAssembly, or one of its JS twins,

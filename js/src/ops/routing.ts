@@ -80,6 +80,8 @@ export const RULES: readonly Rule[] = [
   { name: 'convert', executor: 'kernel', when: (f) => f.kind === 'convert' },
   // Writes the output where it is, once; through the module it would move three times (fill, copy out).
   { name: 'fill', executor: 'builtin', when: (f) => f.kind === 'fill' },
+  // One kernel call over every input: no JS twin (yet) for any compute op.
+  { name: 'compute', executor: 'kernel', when: (f) => f.kind === 'compute' },
   // 4-bit and 2-bit elements share bytes: unpacked, moved and packed again in WebAssembly.
   { name: 'packed move', executor: 'kernel', when: (f) => f.packed },
   { name: 'small move', executor: 'loop', when: (f) => f.hasLoop && f.smallOutput },
@@ -90,13 +92,14 @@ export const RULES: readonly Rule[] = [
 // A call's facts as the bits of a small number, and the rule each such
 // number routes to, found once: routing a small op then makes no object and
 // walks no table (it cost a 4x4 Tile about a tenth of its time).
-const KINDS = ['move', 'map', 'fill', 'convert'] as const;
+const KINDS = ['move', 'map', 'fill', 'convert', 'compute'] as const;
 const FACT_BITS = ['resident', 'packed', 'hasLoop', 'hasBuiltin', 'smallOutput', 'fewRows', 'longRows', 'hasKernel'] as const;
 const BIT = Object.fromEntries(FACT_BITS.map((name, i) => [name, 1 << i])) as Readonly<Record<(typeof FACT_BITS)[number], number>>;
 const ruleOfClass = new Array<Rule | undefined>(KINDS.length << FACT_BITS.length);
 const MAP_CLASS = KINDS.indexOf('map') << FACT_BITS.length;
 const FILL_CLASS = KINDS.indexOf('fill') << FACT_BITS.length;
 const CONVERT_CLASS = KINDS.indexOf('convert') << FACT_BITS.length;
+const COMPUTE_CLASS = KINDS.indexOf('compute') << FACT_BITS.length;
 
 function classOf(plan: Plan): number {
   if (plan.kind === 'move') {
@@ -120,6 +123,7 @@ function classOf(plan: Plan): number {
     return CONVERT_CLASS | (ResidentTensor.isResident(plan.input) ? BIT.resident : 0) | BIT.hasLoop
       | (plan.ops.hasKernel(plan.args) ? BIT.hasKernel : 0);
   }
+  if (plan.kind === 'compute') return COMPUTE_CLASS;
   return FILL_CLASS | (plan.resident ? BIT.resident : 0);
 }
 
