@@ -9,6 +9,18 @@ export { tile, type Repeats } from './ops/tile.js';
 export { constantOfShape, type Shape } from './ops/constant-of-shape.js';
 export { asStrided, type AsStridedParams, type PyTorchOrder } from './ops/as-strided.js';
 export { cast, castLike, type CastOptions } from './ops/cast.js';
+// data movement: views and copies over the strided move
+export { transpose, type Perm } from './ops/movement/transpose.js';
+export { slice, type SliceList, type SliceOptions } from './ops/movement/slice.js';
+export { pad, type PadMode, type PadOptions } from './ops/movement/pad.js';
+export { concat } from './ops/movement/concat.js';
+export { split, type SplitOptions } from './ops/movement/split.js';
+export { expand } from './ops/movement/expand.js';
+export { reshape, flatten } from './ops/movement/reshape.js';
+export { squeeze, unsqueeze, type Axes } from './ops/movement/squeeze.js';
+export { identity } from './ops/movement/identity.js';
+export { depthToSpace, spaceToDepth } from './ops/movement/depth-space.js';
+export { shape, size } from './ops/movement/shape.js';
 export { runNode, type NodeSpec } from './run-node.js';
 export { memoryStats, releaseMemory, type MemoryStats, type AutoRelease } from './memory.js';
 export { ResidentTensor, toResident, type ResidentType } from './resident.js';

@@ -11,6 +11,18 @@ import { CAST_LIKE_OP, CAST_OP } from './ops/cast.js';
 import { CONSTANT_OF_SHAPE_OP } from './ops/constant-of-shape.js';
 import { FLOOR_OP } from './ops/floor.js';
 import { TILE_OP } from './ops/tile.js';
+// data movement: views and copies over the strided move (ops/movement/)
+import { CONCAT_OP } from './ops/movement/concat.js';
+import { DEPTH_TO_SPACE_OP, SPACE_TO_DEPTH_OP } from './ops/movement/depth-space.js';
+import { EXPAND_OP } from './ops/movement/expand.js';
+import { IDENTITY_OP } from './ops/movement/identity.js';
+import { PAD_OP } from './ops/movement/pad.js';
+import { FLATTEN_OP, RESHAPE_OP } from './ops/movement/reshape.js';
+import { SHAPE_OP, SIZE_OP } from './ops/movement/shape.js';
+import { SLICE_OP } from './ops/movement/slice.js';
+import { SPLIT_OP } from './ops/movement/split.js';
+import { SQUEEZE_OP, UNSQUEEZE_OP } from './ops/movement/squeeze.js';
+import { TRANSPOSE_OP } from './ops/movement/transpose.js';
 
 /** Every op, in the order tw.OPS lists them. */
 export const REGISTRY = Object.freeze([
@@ -20,6 +32,9 @@ export const REGISTRY = Object.freeze([
   CAST_OP,
   CAST_LIKE_OP,
   AS_STRIDED_OP,
+  // data movement: views and copies over the strided move
+  TRANSPOSE_OP, SLICE_OP, PAD_OP, CONCAT_OP, SPLIT_OP, EXPAND_OP, RESHAPE_OP, SQUEEZE_OP, UNSQUEEZE_OP,
+  FLATTEN_OP, IDENTITY_OP, DEPTH_TO_SPACE_OP, SPACE_TO_DEPTH_OP, SHAPE_OP, SIZE_OP,
 ] as const satisfies readonly OpDefinition[]);
 
 type Registered = (typeof REGISTRY)[number];
