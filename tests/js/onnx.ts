@@ -39,6 +39,8 @@ export interface OnnxNode {
   /** The model's opset import for the node's domain. */
   opset: number;
   attributes: Record<string, unknown>;
+  /** The node's output count (Split without split divides into that many parts). */
+  outputs: number;
 }
 
 /** A NodeProto as the model holds it. */

@@ -12,7 +12,7 @@ import { type OpVersion, defineOp, newestOf } from '../definition.js';
 import { type CheckedOut, type OutOf, type OutOptions, checkOut, outOption, refuseOverlap } from '../out.js';
 import { ALL_TYPES_V13, ALL_TYPES_V6, FLOATS } from '../type-sets.js';
 import { intAttribute } from './read.js';
-import { type Move, canonicalMove, moveInMemory, moveRows } from './strided.js';
+import { type Move, canonicalMove, hasRows, moveInMemory, moveRows } from './strided.js';
 
 const version = (since: number, T: readonly DataType[]): OpVersion =>
   ({ since, inputs: ['inputs'], required: 1, variadic: true, outputs: ['concat_result'], attributes: ['axis'], types: { T } });
@@ -95,8 +95,8 @@ function concatWith(context: OpContext, v: OpVersion, values: readonly unknown[]
   const moves = raw.map(canonicalMove);
   if (type === 'string') return concatStrings(xs as Tensor[], raw, dims, size);
   const resident = xs.every((x) => ResidentTensor.isResident(x));
-  if (!isPacked(type) && xs.every((x) => !ResidentTensor.isResident(x))) {
-    // Plain arrays: each row one set of a subarray, with no copies in and out of the module.
+  if (!isPacked(type) && xs.every((x) => !ResidentTensor.isResident(x)) && moves.every((m) => m === undefined || hasRows(m))) {
+    // Plain arrays with rows of more than one element: each row one set of a subarray, with no copies in and out of the module.
     const output = (checkedOut?.array ?? allocateData(type, size)) as Exclude<TensorData, string[]>;
     const es = elementBytes(type);
     const y = checkedBytes(context, 'out', output as ArrayBufferView, size * es);
