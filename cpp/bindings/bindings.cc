@@ -133,6 +133,14 @@ int tessera_as_strided(uintptr_t x, uintptr_t y, uint32_t element_size, uint32_t
   return kOk;
 }
 
+int tessera_strided_move(uintptr_t x, uintptr_t y, uint32_t element_size, uint32_t rank, uintptr_t size,
+                         uintptr_t x_stride, uintptr_t y_stride, uint32_t reversed) {
+  if (!tessera::is_element_size(element_size) || rank > tessera::limits::move_max_axes) return kRefused;
+  tessera::xx_strided_move(at<const void>(x), at<void>(y), element_size, rank, at<const uint32_t>(size),
+                           at<const uint32_t>(x_stride), at<const uint32_t>(y_stride), reversed);
+  return kOk;
+}
+
 int tessera_pack(uintptr_t bytes, uintptr_t packed, uint32_t n, uint32_t bits) {
   if (!tessera::is_packed_width(bits)) return kRefused;
   if (bits == 4) tessera::x4_pack(at<const uint8_t>(bytes), at<uint8_t>(packed), n);

@@ -27,6 +27,18 @@ export { hannWindow, hammingWindow, blackmanWindow, type WindowOptions, type Num
 export { dft, type DftOptions } from './ops/image-audio/dft.js';
 export { stft, type StftOptions } from './ops/image-audio/stft.js';
 export { melWeightMatrix, type MelOptions } from './ops/image-audio/mel.js';
+// data movement: views and copies over the strided move
+export { transpose, type Perm } from './ops/movement/transpose.js';
+export { slice, type SliceList, type SliceOptions } from './ops/movement/slice.js';
+export { pad, type PadMode, type PadOptions } from './ops/movement/pad.js';
+export { concat } from './ops/movement/concat.js';
+export { split, type SplitOptions } from './ops/movement/split.js';
+export { expand } from './ops/movement/expand.js';
+export { reshape, flatten } from './ops/movement/reshape.js';
+export { squeeze, unsqueeze, type Axes } from './ops/movement/squeeze.js';
+export { identity } from './ops/movement/identity.js';
+export { depthToSpace, spaceToDepth } from './ops/movement/depth-space.js';
+export { shape, size } from './ops/movement/shape.js';
 export { runNode, type NodeSpec } from './run-node.js';
 export { memoryStats, releaseMemory, type MemoryStats, type AutoRelease } from './memory.js';
 export { ResidentTensor, toResident, type ResidentType } from './resident.js';

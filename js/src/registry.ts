@@ -28,6 +28,18 @@ import { BLACKMAN_WINDOW_OP, HAMMING_WINDOW_OP, HANN_WINDOW_OP } from './ops/ima
 import { DFT_OP } from './ops/image-audio/dft.js';
 import { STFT_OP } from './ops/image-audio/stft.js';
 import { MEL_WEIGHT_MATRIX_OP } from './ops/image-audio/mel.js';
+// data movement: views and copies over the strided move (ops/movement/)
+import { CONCAT_OP } from './ops/movement/concat.js';
+import { DEPTH_TO_SPACE_OP, SPACE_TO_DEPTH_OP } from './ops/movement/depth-space.js';
+import { EXPAND_OP } from './ops/movement/expand.js';
+import { IDENTITY_OP } from './ops/movement/identity.js';
+import { PAD_OP } from './ops/movement/pad.js';
+import { FLATTEN_OP, RESHAPE_OP } from './ops/movement/reshape.js';
+import { SHAPE_OP, SIZE_OP } from './ops/movement/shape.js';
+import { SLICE_OP } from './ops/movement/slice.js';
+import { SPLIT_OP } from './ops/movement/split.js';
+import { SQUEEZE_OP, UNSQUEEZE_OP } from './ops/movement/squeeze.js';
+import { TRANSPOSE_OP } from './ops/movement/transpose.js';
 
 /** Every op, in the order tw.OPS lists them. */
 export const REGISTRY = /* @__PURE__ */ Object.freeze([
@@ -57,6 +69,9 @@ export const REGISTRY = /* @__PURE__ */ Object.freeze([
   DFT_OP,
   STFT_OP,
   MEL_WEIGHT_MATRIX_OP,
+  // data movement: views and copies over the strided move
+  TRANSPOSE_OP, SLICE_OP, PAD_OP, CONCAT_OP, SPLIT_OP, EXPAND_OP, RESHAPE_OP, SQUEEZE_OP, UNSQUEEZE_OP,
+  FLATTEN_OP, IDENTITY_OP, DEPTH_TO_SPACE_OP, SPACE_TO_DEPTH_OP, SHAPE_OP, SIZE_OP,
 ] as const satisfies readonly OpDefinition[]);
 
 type Registered = (typeof REGISTRY)[number];

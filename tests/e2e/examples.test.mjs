@@ -6,6 +6,7 @@
 //   - ort-interop.mjs and tfjs-interop.mjs run against the real
 //     onnxruntime-web and TensorFlow.js;
 //   - audio-frames.mjs frames a signal with AsStrided, checked against a plain loop;
+//   - image-crop-chw.mjs crops an RGBA image with slice and makes it CHW with transpose, checked the same way;
 //   - examples/vite builds with Vite and its page shows the results in
 //     Debian's headless Chromium;
 //   - examples/canvas-ort builds with Vite and, in Chromium, runs canvas
@@ -145,6 +146,12 @@ await check('examples/tfjs-interop.mjs: a tfjs tensor in, tw.toTfjs out', () => 
   ];
   const at = lines.indexOf(expected[0]);
   expectEqual(lines.slice(at, at + expected.length).join('\n'), expected.join('\n'), 'output');
+});
+
+await check('examples/image-crop-chw.mjs: a 224 x 224 centre crop of RGBA with slice, CHW with transpose, equal to a plain loop', () => {
+  expectEqual(runNode('image-crop-chw.mjs'), `crop uint8 [224, 224, 3], chw [3, 224, 224]
+the same as a plain loop: true
+`, 'output');
 });
 
 // ---------------------------------------------------------------- Vite

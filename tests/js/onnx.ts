@@ -39,6 +39,8 @@ export interface OnnxNode {
   /** The model's opset import for the node's domain. */
   opset: number;
   attributes: Record<string, unknown>;
+  /** The node's output count (Split without split divides into that many parts). */
+  outputs: number;
 }
 
 /** A NodeProto as the model holds it. */
@@ -274,7 +276,7 @@ export function onlyNode(model: OnnxModel): OnnxNode {
   if (node.unread.length) throw new Error(`${node.opType}: attribute ${node.unread.join(', ')} is not read by this test reader`);
   const opset = model.opsets.find((o) => sameDomain(o.domain, node.domain));
   if (!opset) throw new Error(`${model.dir}: no opset import for domain ${JSON.stringify(node.domain)}`);
-  return { opType: node.opType, domain: node.domain, opset: opset.version, attributes: node.attributes };
+  return { opType: node.opType, domain: node.domain, opset: opset.version, attributes: node.attributes, outputs: node.outputs.length };
 }
 
 const DTYPE_OF_ONNX = new Map(Object.entries(tw.DTYPES).map(([name, row]) => [row.onnx as number, name as tw.DataType]));

@@ -24,12 +24,25 @@ import { BLACKMAN_WINDOW, HAMMING_WINDOW, HANN_WINDOW } from './windows';
 import { DFT, STFT } from './dft';
 import { MEL_WEIGHT_MATRIX } from './mel';
 
+// data movement
+import { CONCAT } from './concat';
+import { DEPTH_TO_SPACE, SPACE_TO_DEPTH } from './depth-space';
+import { EXPAND } from './expand';
+import { PAD } from './pad';
+import { FLATTEN, IDENTITY, RESHAPE, SQUEEZE, UNSQUEEZE } from './relabel';
+import { SHAPE, SIZE } from './shape';
+import { SLICE } from './slice';
+import { SPLIT } from './split';
+import { TRANSPOSE } from './transpose';
+
 export const OP_TESTS: readonly OpTest[] = [
   FLOOR, TILE, CONSTANT_OF_SHAPE, CAST, CAST_LIKE, AS_STRIDED,
   // data movement: gather, scatter and the index-driven ops
   GATHER, GATHER_ELEMENTS, GATHER_ND, SCATTER_ELEMENTS, SCATTER, SCATTER_ND, COMPRESS, NON_ZERO, TRILU, RANGE, EYE_LIKE, ONE_HOT,
   // image and audio
   HANN_WINDOW, HAMMING_WINDOW, BLACKMAN_WINDOW, DFT, STFT, MEL_WEIGHT_MATRIX,
+  // data movement
+  TRANSPOSE, SLICE, PAD, CONCAT, SPLIT, EXPAND, RESHAPE, SQUEEZE, UNSQUEEZE, FLATTEN, IDENTITY, DEPTH_TO_SPACE, SPACE_TO_DEPTH, SHAPE, SIZE,
 ];
 
 export type { Expected, OpCase, OpTest } from './op-test';

@@ -41,6 +41,16 @@ void xx_tile(const void* x, void* y, size_t element_size, size_t rank, const uin
 void xx_as_strided(const void* x, void* y, size_t element_size, size_t rank, const uint32_t* size,
                    const uint32_t* stride, uint32_t offset);
 
+// ---------------------------------------------------------------- Strided move
+// y[sum_j i_j * y_stride[j]] = x[sum_j i_j * (+/-) x_stride[j]] for every
+// index of dims size (strides in elements; bit j of reversed makes axis j's
+// x stride negative, so x points at the element of index 0 and may be read
+// backward). Rank 0 to 32 (limits::move_max_axes); rank 0 copies *x. The
+// caller guarantees every element read lies inside x, no two indices write
+// one y element, and y does not overlap what is read.
+void xx_strided_move(const void* x, void* y, size_t element_size, size_t rank, const uint32_t* size,
+                     const uint32_t* x_stride, const uint32_t* y_stride, uint32_t reversed);
+
 // ---------------------------------------------------------------- Pack
 // Packed 4-bit (x4) or 2-bit (x2) storage <-> one element per byte (in its
 // low bits). Pack masks each byte to its low bits and leaves unused bits 0.

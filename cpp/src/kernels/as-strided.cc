@@ -2,6 +2,11 @@
 // y row-major with dims `size`. The caller guarantees every index read lies
 // inside x; nothing else of x is read.
 //
+// The strided move (ONNX's Transpose, Slice, Pad, Concat, Split, Expand, ...)
+// is the same walk with signed x strides (a reversed axis: Slice's negative
+// steps) and y strides of its own (a box of a larger output: Pad's interior,
+// one input's part of a Concat).
+//
 // The walk keeps a running source index per axis (no divide per element) and
 // picks the cheapest move for what each axis does: a stride-1 row is one
 // copy, a stride-0 row is a splat, a stride-0 outer axis repeats the block
@@ -16,19 +21,29 @@
 namespace tessera {
 namespace {
 
-constexpr size_t kMaxAxes = limits::as_strided_max_rank;
+// Axes of extent 1 are dropped, so every axis left has extent 2 or more:
+// more than 32 would be more elements than memory holds.
+constexpr size_t kMaxAxes = limits::move_max_axes;
+static_assert(kMaxAxes >= limits::as_strided_max_rank);
 
 struct StridedAxis {
   size_t size;
-  size_t stride;    // elements of x
-  size_t out_step;  // bytes of y between consecutive indices
+  int64_t stride;     // elements of x, signed (negative: the axis reads backward)
+  uintptr_t x_step;   // bytes of x between consecutive indices, modulo the address width
+  size_t out_step;    // bytes of y between consecutive indices
+  bool fills;         // one index's output is exactly out_step contiguous bytes
 };
 
 struct StridedPlan {
   StridedAxis axis[kMaxAxes];
   size_t rank;
-  const unsigned char* x;
 };
+
+// p moved by a byte step that may be negative (held modulo the address width:
+// the wrap-around of unsigned arithmetic is defined, and lands on the address).
+inline const unsigned char* step_by(const unsigned char* p, uintptr_t bytes) {
+  return reinterpret_cast<const unsigned char*>(reinterpret_cast<uintptr_t>(p) + bytes);
+}
 
 // ---------------------------------------------------------------- strided rows
 template <size_t ES, int Lane>
@@ -40,23 +55,24 @@ v128_t load_lane(const unsigned char* p, v128_t v) {
 }
 
 template <size_t ES, int... Lane>
-v128_t gather(const unsigned char* p, size_t step, std::integer_sequence<int, Lane...>) {
+v128_t gather(const unsigned char* p, uintptr_t step, std::integer_sequence<int, Lane...>) {
   v128_t v = wasm_i32x4_splat(0);
-  ((v = load_lane<ES, Lane>(p + Lane * step, v)), ...);
+  ((v = load_lane<ES, Lane>(step_by(p, Lane * step), v)), ...);
   return v;
 }
 
-// y[j] = p[j * step bytes], j < n: a vector at a time, lanes loaded one by one.
+// y[j] = p[j * step bytes], j < n (step may be negative): a vector at a time,
+// lanes loaded one by one.
 template <size_t ES>
-void strided_row(const unsigned char* p, size_t step, size_t n, unsigned char* y) {
+void strided_row(const unsigned char* p, uintptr_t step, size_t n, unsigned char* y) {
   size_t j = 0;
   if constexpr (ES < 16) {
     constexpr int kLanes = 16 / ES;
     for (; j + kLanes <= n; j += kLanes) {
-      wasm_v128_store(y + j * ES, gather<ES>(p + j * step, step, std::make_integer_sequence<int, kLanes>()));
+      wasm_v128_store(y + j * ES, gather<ES>(step_by(p, j * step), step, std::make_integer_sequence<int, kLanes>()));
     }
   }
-  for (; j < n; ++j) std::memcpy(y + j * ES, p + j * step, ES);
+  for (; j < n; ++j) std::memcpy(y + j * ES, step_by(p, j * step), ES);
 }
 
 // ---------------------------------------------------------------- transposes
@@ -161,37 +177,80 @@ void transpose_2d(const Matrix& m, size_t n1, size_t n0) {
 }
 
 // ---------------------------------------------------------------- the walk
-// One row of the innermost axis: a copy, a splat or a gather.
+// One row of the innermost axis: a copy, a splat or a gather into contiguous
+// y, or element by element into strided y.
 template <size_t ES>
-inline void walk_row(const StridedAxis& a, const unsigned char* x, size_t src, unsigned char* y) {
-  const unsigned char* p = x + src * ES;
-  if (a.stride == 1) {
+inline void walk_row(const StridedAxis& a, const unsigned char* p, unsigned char* y) {
+  if (a.out_step != ES) {
+    for (size_t j = 0; j < a.size; ++j, p = step_by(p, a.x_step), y += a.out_step) std::memcpy(y, p, ES);
+  } else if (a.stride == 1) {
     copy_bytes(y, p, a.size * ES);
   } else if (a.stride == 0) {
     fill_v128(y, a.size * ES, splat_bytes(p, ES));
   } else {
-    strided_row<ES>(p, a.stride * ES, a.size, y);
+    strided_row<ES>(p, a.x_step, a.size, y);
   }
 }
 
 template <size_t ES>
-void walk(const StridedPlan& plan, size_t level, size_t src, unsigned char* y) {
+void walk(const StridedPlan& plan, size_t level, const unsigned char* p, unsigned char* y) {
   const StridedAxis& a = plan.axis[level];
   if (level + 1 == plan.rank) {
-    walk_row<ES>(a, plan.x, src, y);
+    walk_row<ES>(a, p, y);
     return;
   }
   const StridedAxis& inner = plan.axis[level + 1];
   const bool rows = level + 2 == plan.rank;
-  if (rows && a.stride != 0 && inner.stride > a.stride) {
-    transpose_2d<ES>({plan.x, src, a.stride, inner.stride, y, a.out_step}, a.size, inner.size);
-  } else if (a.stride == 0) {
-    walk<ES>(plan, level + 1, src, y);
+  if (rows && a.stride > 0 && inner.stride > a.stride && inner.out_step == ES) {
+    transpose_2d<ES>({p, 0, static_cast<size_t>(a.stride), static_cast<size_t>(inner.stride), y, a.out_step}, a.size,
+                     inner.size);
+  } else if (a.stride == 0 && a.fills) {
+    walk<ES>(plan, level + 1, p, y);
     replicate(y, a.out_step, a.size);
   } else if (rows) {  // rows in a loop here: no call per (maybe tiny) row
-    for (size_t i = 0; i < a.size; ++i, src += a.stride, y += a.out_step) walk_row<ES>(inner, plan.x, src, y);
+    for (size_t i = 0; i < a.size; ++i, p = step_by(p, a.x_step), y += a.out_step) walk_row<ES>(inner, p, y);
   } else {
-    for (size_t i = 0; i < a.size; ++i, src += a.stride, y += a.out_step) walk<ES>(plan, level + 1, src, y);
+    for (size_t i = 0; i < a.size; ++i, p = step_by(p, a.x_step), y += a.out_step) walk<ES>(plan, level + 1, p, y);
+  }
+}
+
+// Canonical form: axes of extent 1 are no axes; an axis whose x and y steps
+// are its inner neighbour's extent times theirs is one run with it (this
+// also merges neighbouring stride-0 axes into one broadcast, and reversed
+// contiguous axes into one reversed run). Then walks.
+void move(const unsigned char* x, unsigned char* y, size_t es, size_t rank, const uint32_t* size,
+          const int64_t* stride, const size_t* out_step) {
+  StridedPlan plan;
+  size_t k = 0;
+  for (size_t i = 0; i < rank; ++i) {
+    if (size[i] == 0) return;  // an empty output
+    if (size[i] == 1) continue;
+    if (k > 0 && plan.axis[k - 1].stride == int64_t{size[i]} * stride[i] &&
+        plan.axis[k - 1].out_step == size_t{size[i]} * out_step[i]) {
+      plan.axis[k - 1].size *= size[i];
+      plan.axis[k - 1].stride = stride[i];
+      plan.axis[k - 1].out_step = out_step[i];
+      continue;
+    }
+    TESSERA_ASSERT(k < kMaxAxes);
+    plan.axis[k++] = {size[i], stride[i], 0, out_step[i], false};
+  }
+  plan.rank = k;
+  if (k == 0) {
+    copy_bytes(y, x, es);
+    return;
+  }
+  for (size_t i = k; i-- > 0;) {
+    StridedAxis& a = plan.axis[i];
+    a.x_step = static_cast<uintptr_t>(a.stride * static_cast<int64_t>(es));
+    a.fills = i + 1 == k ? a.out_step == es : plan.axis[i + 1].fills && a.out_step == plan.axis[i + 1].size * plan.axis[i + 1].out_step;
+  }
+  switch (es) {
+    case 1: walk<1>(plan, 0, x, y); break;
+    case 2: walk<2>(plan, 0, x, y); break;
+    case 4: walk<4>(plan, 0, x, y); break;
+    case 8: walk<8>(plan, 0, x, y); break;
+    default: walk<16>(plan, 0, x, y); break;
   }
 }
 
@@ -200,45 +259,31 @@ void walk(const StridedPlan& plan, size_t level, size_t src, unsigned char* y) {
 void xx_as_strided(const void* x, void* y, size_t element_size, size_t rank, const uint32_t* size,
                    const uint32_t* stride, uint32_t offset) {
   TESSERA_ASSERT(is_element_size(element_size));
+  TESSERA_ASSERT(rank <= limits::as_strided_max_rank);
+  int64_t signed_stride[limits::as_strided_max_rank];
+  size_t out_step[limits::as_strided_max_rank];
+  size_t step = element_size;
+  for (size_t i = rank; i-- > 0;) {
+    signed_stride[i] = stride[i];
+    out_step[i] = step;
+    step *= size[i];
+  }
+  move(static_cast<const unsigned char*>(x) + size_t{offset} * element_size, static_cast<unsigned char*>(y),
+       element_size, rank, size, signed_stride, out_step);
+}
+
+void xx_strided_move(const void* x, void* y, size_t element_size, size_t rank, const uint32_t* size,
+                     const uint32_t* x_stride, const uint32_t* y_stride, uint32_t reversed) {
+  TESSERA_ASSERT(is_element_size(element_size));
   TESSERA_ASSERT(rank <= kMaxAxes);
+  int64_t signed_stride[kMaxAxes];
+  size_t out_step[kMaxAxes];
   for (size_t i = 0; i < rank; ++i) {
-    if (size[i] == 0) return;  // an empty output
+    signed_stride[i] = (reversed >> i) & 1 ? -int64_t{x_stride[i]} : int64_t{x_stride[i]};
+    out_step[i] = size_t{y_stride[i]} * element_size;
   }
-
-  // Canonical form: axes of extent 1 are no axes; an axis whose stride is
-  // its inner neighbour's extent times stride is one run with it (this also
-  // merges neighbouring stride-0 axes into one broadcast).
-  StridedPlan plan;
-  size_t k = 0;
-  for (size_t i = 0; i < rank; ++i) {
-    if (size[i] == 1) continue;
-    if (k > 0 && plan.axis[k - 1].stride == size_t{size[i]} * stride[i]) {
-      plan.axis[k - 1].size *= size[i];
-      plan.axis[k - 1].stride = stride[i];
-      continue;
-    }
-    plan.axis[k++] = {size[i], stride[i], 0};
-  }
-  plan.rank = k;
-  plan.x = static_cast<const unsigned char*>(x);
-
-  auto* out = static_cast<unsigned char*>(y);
-  if (k == 0) {
-    copy_bytes(out, plan.x + size_t{offset} * element_size, element_size);
-    return;
-  }
-  size_t out_step = element_size;
-  for (size_t i = k; i-- > 0;) {
-    plan.axis[i].out_step = out_step;
-    out_step *= plan.axis[i].size;
-  }
-  switch (element_size) {
-    case 1: walk<1>(plan, 0, offset, out); break;
-    case 2: walk<2>(plan, 0, offset, out); break;
-    case 4: walk<4>(plan, 0, offset, out); break;
-    case 8: walk<8>(plan, 0, offset, out); break;
-    default: walk<16>(plan, 0, offset, out); break;
-  }
+  move(static_cast<const unsigned char*>(x), static_cast<unsigned char*>(y), element_size, rank, size,
+       signed_stride, out_step);
 }
 
 }  // namespace tessera

@@ -84,4 +84,24 @@ inline void as_strided(const void* x, void* y, size_t element_size, size_t rank,
   }
 }
 
+// ---------------------------------------------------------------- strided move
+inline void strided_move(const void* x, void* y, size_t element_size, size_t rank, const uint32_t* size,
+                         const uint32_t* x_stride, const uint32_t* y_stride, uint32_t reversed) {
+  size_t total = 1;
+  for (size_t a = 0; a < rank; ++a) total *= size[a];
+  for (size_t o = 0; o < total; ++o) {
+    size_t rest = o;
+    int64_t in = 0;
+    size_t out = 0;
+    for (size_t a = rank; a-- > 0;) {
+      const size_t i = rest % size[a];
+      rest /= size[a];
+      in += ((reversed >> a) & 1 ? -1 : 1) * static_cast<int64_t>(i * x_stride[a]);
+      out += i * y_stride[a];
+    }
+    std::memcpy(static_cast<unsigned char*>(y) + out * element_size,
+                static_cast<const unsigned char*>(x) + in * static_cast<int64_t>(element_size), element_size);
+  }
+}
+
 }  // namespace tessera::reference

@@ -7,6 +7,7 @@ export interface Kernels {
   fillPacked: (y: number, wholeBytes: number, tail: number, bits: number, value: number) => void;
   tile: (x: number, y: number, elementSize: number, rank: number, dims: number, repeats: number) => void;
   asStrided: (x: number, y: number, elementSize: number, rank: number, size: number, stride: number, offset: number) => void;
+  stridedMove: (x: number, y: number, elementSize: number, rank: number, size: number, xStride: number, yStride: number, reversed: number) => void;
   pack: (bytes: number, packed: number, n: number, bits: number) => void;
   unpack: (packed: number, bytes: number, n: number, bits: number) => void;
   cast: (x: number, y: number, n: number, fromType: number, toType: number) => void;
@@ -26,7 +27,7 @@ export interface Kernels {
 }
 
 /** The C export behind each kernel. */
-export const KERNEL_SYMBOLS = ['tessera_floor', 'tessera_fill', 'tessera_fill_packed', 'tessera_tile', 'tessera_as_strided', 'tessera_pack', 'tessera_unpack', 'tessera_cast', 'tessera_gather_rows', 'tessera_gather_elements', 'tessera_scatter_elements', 'tessera_scatter_nd', 'tessera_nonzero_positions', 'tessera_nonzero_coords', 'tessera_trilu', 'tessera_cosine_window', 'tessera_dft_lines', 'tessera_binary', 'tessera_where', 'tessera_unary', 'tessera_first_zero'] as const;
+export const KERNEL_SYMBOLS = ['tessera_floor', 'tessera_fill', 'tessera_fill_packed', 'tessera_tile', 'tessera_as_strided', 'tessera_strided_move', 'tessera_pack', 'tessera_unpack', 'tessera_cast', 'tessera_gather_rows', 'tessera_gather_elements', 'tessera_scatter_elements', 'tessera_scatter_nd', 'tessera_nonzero_positions', 'tessera_nonzero_coords', 'tessera_trilu', 'tessera_cosine_window', 'tessera_dft_lines', 'tessera_binary', 'tessera_where', 'tessera_unary', 'tessera_first_zero'] as const;
 
 /**
  * The kernels of an instance, each call's status checked: a non-zero status
@@ -39,6 +40,7 @@ export function checkedKernels(exports: Record<string, unknown>, refused: (kerne
   const tessera_fill_packed = exports.tessera_fill_packed as (y: number, wholeBytes: number, tail: number, bits: number, value: number) => number;
   const tessera_tile = exports.tessera_tile as (x: number, y: number, elementSize: number, rank: number, dims: number, repeats: number) => number;
   const tessera_as_strided = exports.tessera_as_strided as (x: number, y: number, elementSize: number, rank: number, size: number, stride: number, offset: number) => number;
+  const tessera_strided_move = exports.tessera_strided_move as (x: number, y: number, elementSize: number, rank: number, size: number, xStride: number, yStride: number, reversed: number) => number;
   const tessera_pack = exports.tessera_pack as (bytes: number, packed: number, n: number, bits: number) => number;
   const tessera_unpack = exports.tessera_unpack as (packed: number, bytes: number, n: number, bits: number) => number;
   const tessera_cast = exports.tessera_cast as (x: number, y: number, n: number, fromType: number, toType: number) => number;
@@ -75,6 +77,10 @@ export function checkedKernels(exports: Record<string, unknown>, refused: (kerne
     asStrided(x, y, elementSize, rank, size, stride, offset) {
       const status = tessera_as_strided(x, y, elementSize, rank, size, stride, offset);
       if (status !== 0) refused('asStrided', status);
+    },
+    stridedMove(x, y, elementSize, rank, size, xStride, yStride, reversed) {
+      const status = tessera_strided_move(x, y, elementSize, rank, size, xStride, yStride, reversed);
+      if (status !== 0) refused('stridedMove', status);
     },
     pack(bytes, packed, n, bits) {
       const status = tessera_pack(bytes, packed, n, bits);

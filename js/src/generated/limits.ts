@@ -4,6 +4,8 @@ export const LIMITS = {
   memoryBytes: 4294901760,
   /** Ascend ATB AsStrided: size has at most 8 entries */
   asStridedMaxRank: 8,
+  /** the strided move's axes (extent >= 2 each): 2^32 elements exceed memory */
+  moveMaxAxes: 32,
   /** Tile's canonical axes (extent or repeat >= 2): 2^32 elements exceed memory */
   tileMaxAxes: 32,
   /** a tensor has at most 1024 dims (more are only ever 1s, or a hostile length) */

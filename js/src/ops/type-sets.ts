@@ -22,3 +22,19 @@ export const ALL_TYPES_V6 = /* @__PURE__ */ extend(NUMERIC_AND_BOOL, ['complex64
 export const ALL_TYPES_V13 = /* @__PURE__ */ extend(ALL_TYPES_V6, ['bfloat16']);
 /** The float8 kinds of ONNX 19. */
 export const FLOAT8_V19 = ['float8e4m3fn', 'float8e4m3fnuz', 'float8e5m2', 'float8e5m2fnuz'] as const satisfies readonly DataType[];
+
+// Data movement: the tensor types each opset added, as the movement ops' schemas list them.
+/** ONNX 11's numeric types (Pad-11): no bool, complex or string. */
+export const NUMERIC_V11 = NUMERIC_AND_BOOL.filter((t) => t !== 'bool');
+/** ONNX 19: every type up to 13 and the float8 kinds. */
+export const ALL_TYPES_V19 = [...ALL_TYPES_V13, ...FLOAT8_V19] as const satisfies readonly DataType[];
+/** ONNX 21: and the 4-bit integers. */
+export const ALL_TYPES_V21 = [...ALL_TYPES_V19, 'uint4', 'int4'] as const satisfies readonly DataType[];
+/** ONNX 23: and float4e2m1. */
+export const ALL_TYPES_V23 = [...ALL_TYPES_V21, 'float4e2m1'] as const satisfies readonly DataType[];
+/** ONNX 24: and float8e8m0. */
+export const ALL_TYPES_V24 = [...ALL_TYPES_V23, 'float8e8m0'] as const satisfies readonly DataType[];
+/** ONNX 25: and the 2-bit integers: all 26 types. */
+export const ALL_TYPES_V25 = [...ALL_TYPES_V24, 'uint2', 'int2'] as const satisfies readonly DataType[];
+/** The index types of Slice's starts and ends, Pad's axes. */
+export const INDEX_TYPES = ['int32', 'int64'] as const satisfies readonly DataType[];
