@@ -7,15 +7,16 @@ import { type OpContext, specError } from '../errors.js';
 
 /**
  * `axis` in [-rank, rank - 1] as an index in [0, rank): ONNX's negative axes
- * count from the back. `rank` is the rank the axis indexes (the output's for
- * Unsqueeze, the input's + 1 for Concat-style insertion is the caller's).
+ * count from the back. `rank` is the rank the axis indexes; `extra` 1 for an
+ * axis the op inserts (OneHot's), which indexes the output of rank + 1.
  */
-export function normalizeAxis(context: OpContext, param: string, axis: number, rank: number): number {
-  if (!Number.isSafeInteger(axis) || axis < -rank || axis >= rank) {
-    const range = rank === 0 ? 'no axis exists for rank 0' : `it must lie in [${-rank}, ${rank - 1}] for rank ${rank}`;
+export function normalizeAxis(context: OpContext, param: string, axis: number, rank: number, extra: 0 | 1 = 0): number {
+  const top = rank + extra;
+  if (!Number.isSafeInteger(axis) || axis < -top || axis >= top) {
+    const range = top === 0 ? 'no axis exists for rank 0' : `it must lie in [${-top}, ${top - 1}] for ${extra ? 'an output' : ''} rank ${top}`.replace('for  rank', 'for rank');
     throw specError(context, param, `${param} ${axis} is out of range: ${range}`);
   }
-  return axis < 0 ? axis + rank : axis;
+  return axis < 0 ? axis + top : axis;
 }
 
 /** Each of `axes` normalized against `rank`; an axis named twice (as i and as i - rank too) is refused. */

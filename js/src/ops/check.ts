@@ -17,6 +17,16 @@ export function requireType(context: OpContext, name: string, type: DataType, al
   }
 }
 
+/** An integer attribute or option (a number or an exact bigint), or `fallback` when absent. */
+export function integerAttribute(context: OpContext, name: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = typeof value === 'bigint' ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || (typeof value === 'bigint' && BigInt(n) !== value)) {
+    throw specError(context, name, `${name} must be an integer (got ${describe(value)})`);
+  }
+  return n + 0;
+}
+
 // One reader of own properties for every options object (js/src/options.ts).
 export { ownValue } from '../options.js';
 

@@ -7,11 +7,11 @@ import { type OpContext, specError } from '../../errors.js';
 import { type ResidentTensor, type ResidentType, asOperand, asPlainTensor } from '../../resident.js';
 import { type Tensor, type TensorLike, resultOf } from '../../tensor.js';
 import { checkedBytes, copyIn, copyOut, requireReady, wasm, withScratch } from '../../wasm.js';
-import { outputSize, requireType } from '../check.js';
+import { integerAttribute, outputSize, requireType } from '../check.js';
 import { type OpVersion, defineOp, newestOf } from '../definition.js';
 import { type OutOf, type OutOptions, checkOut, opOptions } from '../out.js';
 import { ALL_TYPES_V6 } from '../type-sets.js';
-import { integerAttribute, normalizeAxis } from './axis.js';
+import { normalizeAxis } from '../axes.js';
 import { gatherRows } from './gather-rows.js';
 
 const version = (since: number) =>

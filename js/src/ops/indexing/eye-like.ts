@@ -7,10 +7,9 @@ import { type OpContext, describe, specError } from '../../errors.js';
 import { ResidentTensor, asOperand } from '../../resident.js';
 import type { Tensor, TensorLike } from '../../tensor.js';
 import { requireReady } from '../../wasm.js';
-import { outputSize, requireType } from '../check.js';
+import { integerAttribute, outputSize, requireType } from '../check.js';
 import { type OpVersion, defineOp, newestOf } from '../definition.js';
 import { type OutOptions, READS_NOTHING, checkOut, opOptions } from '../out.js';
-import { integerAttribute } from './axis.js';
 import { finishOutput } from './index-kernels.js';
 
 const EYE_9 = ['float16', 'float32', 'float64', 'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64', 'bool'] as const satisfies readonly DataType[];

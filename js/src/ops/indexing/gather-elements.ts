@@ -5,12 +5,12 @@ import { type OpContext, specError } from '../../errors.js';
 import { type ResidentTensor, type ResidentType, asOperand } from '../../resident.js';
 import type { Tensor, TensorLike } from '../../tensor.js';
 import { requireReady, wasm } from '../../wasm.js';
-import { outputSize, requireType } from '../check.js';
+import { integerAttribute, outputSize, requireType } from '../check.js';
 import { type OpVersion, defineOp, newestOf } from '../definition.js';
 import { type MoveOps, type MovePlan, dispatch } from '../dispatch.js';
 import { type OutOf, checkOut, opOptions } from '../out.js';
 import { ALL_TYPES_V13, ALL_TYPES_V6 } from '../type-sets.js';
-import { integerAttribute, normalizeAxis } from './axis.js';
+import { normalizeAxis } from '../axes.js';
 import type { GatherOptions, Indices } from './gather.js';
 import { type Operand, indexBytes, indexOperand, outOfRange, withOperands } from './index-kernels.js';
 

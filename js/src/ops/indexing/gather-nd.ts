@@ -5,11 +5,10 @@ import { type OpContext, specError } from '../../errors.js';
 import { type ResidentTensor, type ResidentType, asOperand } from '../../resident.js';
 import type { Tensor, TensorLike } from '../../tensor.js';
 import { requireReady } from '../../wasm.js';
-import { outputSize, requireType } from '../check.js';
+import { integerAttribute, outputSize, requireType } from '../check.js';
 import { type OpVersion, defineOp, newestOf } from '../definition.js';
 import { type OutOf, type OutOptions, checkOut, opOptions } from '../out.js';
 import { ALL_TYPES_V13, ALL_TYPES_V6 } from '../type-sets.js';
-import { integerAttribute } from './axis.js';
 import { gatherRows } from './gather-rows.js';
 import { indexOperand, outOfRange } from './index-kernels.js';
 

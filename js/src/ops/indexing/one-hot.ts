@@ -8,12 +8,12 @@ import { decodeStorage } from '../../formats.js';
 import { ResidentTensor, type ResidentType, asPlainTensor } from '../../resident.js';
 import { type Tensor, type TensorLike, resultOf } from '../../tensor.js';
 import { requireReady } from '../../wasm.js';
-import { outputSize, requireType } from '../check.js';
+import { integerAttribute, outputSize, requireType } from '../check.js';
 import { type OpVersion, defineOp, newestOf } from '../definition.js';
 import { type OutOptions, checkOut, opOptions } from '../out.js';
 import { fillBytes } from '../twins.js';
 import { ALL_TYPES_V6 } from '../type-sets.js';
-import { integerAttribute, normalizeAxis } from './axis.js';
+import { normalizeAxis } from '../axes.js';
 import { finishOutput } from './index-kernels.js';
 
 const NUMERIC = ['uint8', 'uint16', 'uint32', 'uint64', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'] as const satisfies readonly DataType[];

@@ -8,10 +8,9 @@ import { decodeStorage, encodeOne } from '../../formats.js';
 import { ResidentTensor, asPlainTensor } from '../../resident.js';
 import type { Tensor, TensorLike } from '../../tensor.js';
 import { requireReady } from '../../wasm.js';
-import { outputSize } from '../check.js';
+import { integerAttribute, outputSize } from '../check.js';
 import { type OpVersion, defineOp, newestOf } from '../definition.js';
 import { type OutOptions, READS_NOTHING, checkOut, opOptions } from '../out.js';
-import { integerAttribute } from './axis.js';
 import { finishOutput } from './index-kernels.js';
 
 const RANGE_11 = ['float32', 'float64', 'int16', 'int32', 'int64'] as const satisfies readonly DataType[];

@@ -6,12 +6,11 @@ import { type OpContext, specError } from '../../errors.js';
 import { type ResidentTensor, type ResidentType, asOperand, asPlainTensor } from '../../resident.js';
 import { type Tensor, type TensorLike, resultOf } from '../../tensor.js';
 import { requireReady } from '../../wasm.js';
-import { requireType } from '../check.js';
+import { integerAttribute, requireType } from '../check.js';
 import { type OpVersion, defineOp, newestOf } from '../definition.js';
 import { type MoveOps, type MovePlan, dispatch } from '../dispatch.js';
 import { type OutOf, type OutOptions, checkOut, opOptions } from '../out.js';
 import { ALL_TYPES_V13 } from '../type-sets.js';
-import { integerAttribute } from './axis.js';
 
 /** Trilu's one version. */
 export const TRILU_OP = /* @__PURE__ */ defineOp(() => ({
