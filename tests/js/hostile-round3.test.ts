@@ -3,20 +3,10 @@
 // npm run fuzz runs fresh ones). Each table is op-agnostic where the finding
 // is: a row per op that takes `out`, per conversion, per format.
 import * as tw from 'tessera-wasm';
+import { rng as random } from './helpers';
 
+// A fixed seed, so every run of npm test sees the same cases.
 const SEED = Number(process.env.HOSTILE_SEED ?? 20261130);
-
-/** mulberry32: a small seeded generator, so every run of npm test sees the same cases. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const bytesOf = (a: ArrayBufferView) => Buffer.from(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
 
