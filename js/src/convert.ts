@@ -16,7 +16,8 @@ import { type OpContext, describe, specError } from './errors.js';
 export type IntegerType = 'int8' | 'uint8' | 'int16' | 'uint16' | 'int32' | 'uint32' | 'int64' | 'uint64' | 'int4' | 'uint4' | 'int2' | 'uint2';
 
 export function isIntegerType(type: DataType): type is IntegerType {
-  return /^u?int\d+$/.test(type);
+  const kind = DTYPES[type].kind;
+  return kind === 'int' || kind === 'uint';
 }
 
 /** How a value becomes an integer: refused unless already one in range, or rounded and saturated (see the top). */
@@ -25,7 +26,7 @@ export type IntegerRule = 'exact' | 'cast';
 /** The smallest and largest value of an integer type, from the data type table's bits. */
 export function integerRange(type: IntegerType): readonly [bigint, bigint] {
   const bits = BigInt(DTYPES[type].bits);
-  return type.startsWith('u') ? [0n, (1n << bits) - 1n] : [-(1n << (bits - 1n)), (1n << (bits - 1n)) - 1n];
+  return DTYPES[type].kind === 'uint' ? [0n, (1n << bits) - 1n] : [-(1n << (bits - 1n)), (1n << (bits - 1n)) - 1n];
 }
 
 /**

@@ -3,6 +3,7 @@
 // string). A literal is read into its exact value, digits x 10^exponent,
 // and rounded once, directly into the target format: no intermediate
 // double. BigInt arithmetic throughout: strings are a slow path.
+import type { RoundMode } from './formats.js';
 
 /** A finite decimal: (-1)^negative x digits x 10^exponent; digits 0n is a (signed) zero. */
 export interface Decimal {
@@ -98,7 +99,7 @@ export function roundToBinary(d: Decimal, precision: number, minExponent: number
 }
 
 /** How to round to a power of two (float8e8m0): 'up' to the one at or above |d|, 'down' at or below, 'nearest' ties up. */
-export type PowerRounding = 'up' | 'down' | 'nearest';
+export type PowerRounding = RoundMode;
 
 /** |d| rounded to a power of two by `mode`, as a double (0 below 2^-1074, Infinity past 2^1023): exact. */
 export function roundToPowerOfTwo(d: Decimal, mode: PowerRounding): number {

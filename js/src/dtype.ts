@@ -136,6 +136,15 @@ export function elementBytes(type: DataType): number {
   return DTYPES[type].bits / 8;
 }
 
+/**
+ * Bytes an element takes when an op moves it: its storage bytes (a packed
+ * element's fraction of a byte), and for a string the uint32 index every
+ * move of strings moves in its place (the strings follow their indices).
+ */
+export function moveBytes(type: DataType): number {
+  return type === 'string' ? 4 : elementBytes(type);
+}
+
 /** How many slots of its storage array `size` elements take. */
 export function storageLength(type: DataType, size: number): number {
   const { bits, slots } = DTYPES[type];

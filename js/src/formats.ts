@@ -127,7 +127,10 @@ export function isNarrowType(type: unknown): type is NarrowType {
 }
 
 /** How `encode` rounds to float8e8m0 (ONNX Cast `round_mode`). */
-export type RoundMode = 'up' | 'down' | 'nearest';
+/** float8e8m0's round modes (Cast-24's round_mode), 'up' the default. */
+export const ROUND_MODES = ['up', 'down', 'nearest'] as const;
+/** One of ROUND_MODES. */
+export type RoundMode = (typeof ROUND_MODES)[number];
 
 /** ONNX Cast's attributes, as `encode` takes them. */
 export interface EncodeOptions {
@@ -348,7 +351,7 @@ function checkOptions(options: unknown): { saturate: boolean; roundMode: RoundMo
   const own = readOptions(ENCODE, 'options', options, ['saturate', 'roundMode']);
   return {
     saturate: booleanOption(ENCODE, 'saturate', own.saturate, true),
-    roundMode: choiceOption(ENCODE, 'roundMode', own.roundMode, ['up', 'down', 'nearest'], 'up'),
+    roundMode: choiceOption(ENCODE, 'roundMode', own.roundMode, ROUND_MODES, 'up'),
   };
 }
 

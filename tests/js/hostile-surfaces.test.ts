@@ -18,6 +18,8 @@ import * as path from 'node:path';
 import * as util from 'node:util';
 import * as tw from 'tessera-wasm';
 import { asStridedReference, randomTensor, storageBytes, storageFrom, tileReference } from './reference';
+import { OP_TESTS } from '../ops';
+import { rng } from './helpers';
 
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 150);
 const SEED = Number(process.env.HOSTILE_SEED ?? 20261201);
@@ -84,6 +86,22 @@ const EXPORTS: Record<string, OptionsOf> = {
   memoryStats: { names: [] }, releaseMemory: { names: [] }, toResident: { names: [] }, Tensor: { names: [] }, ResidentTensor: { names: [] },
   SpecError: { names: [] }, DTYPES: { names: [] }, DATA_TYPES: { names: [] }, NARROW_TYPES: { names: [] }, OPS: { names: [] }, FAMILIES: { names: [] },
 };
+// Every other op of the registry: its named function on one of its test
+// module's cases, its options named from the newest version's attributes
+// (camelCase) and `out`. A new op is in this suite on arrival.
+const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+for (const test of OP_TESTS) {
+  const schema = tw.OPS[test.op as keyof typeof tw.OPS];
+  const newest = schema.versions[schema.versions.length - 1];
+  const cases = test.cases(rng(5));
+  // The newest version's case, or (Scatter, whose named function runs its last undeprecated version) the first.
+  const found = cases.find((k) => k.opset === undefined || k.opset === newest.since) ?? cases[0];
+  if (schema.named in EXPORTS || !test.named || found === undefined) continue;
+  // The test module's adapter reads the case's attributes by name: no prototype, so that the pollution reaches only the library.
+  const c = { ...found, attributes: Object.assign(Object.create(null) as Record<string, unknown>, found.attributes) };
+  EXPORTS[schema.named] = { names: ['out', ...newest.attributes.map(camel)], calls: [(o) => test.named!(c, o as never)] };
+}
+
 // autoRelease's own object is read like the others.
 const AUTO_RELEASE = ['aboveBytes', 'idleMs'];
 

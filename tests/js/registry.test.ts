@@ -251,7 +251,7 @@ describe('census: every op of the registry in every op-agnostic suite', () => {
   });
 
   // The suites that must cover every op read the list of test modules, never a list of their own.
-  const SUITES = ['tests/js/registry.test.ts', 'tests/js/soak.test.ts', 'tests/js/limits.test.ts', 'tests/engines/op-cases.ts'];
+  const SUITES = ['tests/js/registry.test.ts', 'tests/js/soak.test.ts', 'tests/js/limits.test.ts', 'tests/js/hostile-surfaces.test.ts', 'tests/engines/op-cases.ts'];
   it.each(SUITES)('%s iterates the registry\'s test modules', (suite) => {
     expect(readFileSync(path.join(root, suite), 'utf8')).toMatch(/from '\.\.\/ops'/);
   });

@@ -15,7 +15,7 @@ struct DataTypeInfo {
 };
 
 inline constexpr DataTypeInfo kDataTypes[] = {
-#define TESSERA_DTYPE(name, onnx, bits, storage, slots) {#name, onnx, bits, slots},
+#define TESSERA_DTYPE(name, onnx, bits, storage, slots, kind) {#name, onnx, bits, slots},
 #include "tessera/dtypes.inc"
 #undef TESSERA_DTYPE
 };

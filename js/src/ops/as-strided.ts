@@ -1,5 +1,5 @@
 // Ascend ATB AsStrided: a strided view of the input's flat elements, copied out.
-import { type DataType, elementBytes } from '../dtype.js';
+import { type DataType, elementBytes, moveBytes } from '../dtype.js';
 import { type OpContext, describe, specError } from '../errors.js';
 import { ResidentTensor, type ResidentType, asOperand } from '../resident.js';
 import type { Tensor, TensorLike } from '../tensor.js';
@@ -117,7 +117,7 @@ function asStridedWith(context: OpContext, x: Tensor | ResidentTensor, lists: Li
     const culprit = offset >= x.size ? 'offset' : 'stride';
     throw specError(context, culprit, `the largest index read, offset + sum((size[j] - 1) * stride[j]) = ${largest}, must be less than the input's element count ${x.size}${largestTerm(size, stride, offset)}${byteStrideHint(x, size, stride, offset)}`);
   }
-  const count = outputSize(context, 'size', size, x.type === 'string' ? 4 : elementBytes(x.type));
+  const count = outputSize(context, 'size', size, moveBytes(x.type));
   if (x.type === 'string') checkStringCount(context, 'size', count);
   const checkedOut = out === undefined ? undefined : checkOut(context, out, x.type, count, { inputs: [['input', x]], inPlace: false });
   // A stride along an extent-1 axis is never used; zero keeps it in uint32 range.

@@ -20,6 +20,7 @@
 //   number -> string: the shortest decimal that reads back to the same value
 //     of the input type under the same rules (float8e8m0: this Cast's
 //     roundMode), in JavaScript's number notation; NaN, INF, -INF, -0.
+import { integerRange, isIntegerType } from '../convert.js';
 import { DTYPES, type DataType, isPacked } from '../dtype.js';
 import { type OpContext, describe, specError } from '../errors.js';
 import { type Literal, parseDecimal, roundToBinary, shortestDecimal, truncateDecimal } from '../decimal.js';
@@ -34,22 +35,19 @@ export interface CastRules {
 type Numbers = ArrayLike<number>;
 type Store = { [index: number]: number | bigint | string; length: number };
 
-const INTEGER_RANGES: Partial<Record<DataType, readonly [number, number]>> = {
-  int8: [-128, 127], uint8: [0, 255], int16: [-32768, 32767], uint16: [0, 65535],
-  int32: [-2147483648, 2147483647], uint32: [0, 4294967295],
-};
-const BIG_RANGES: Partial<Record<DataType, readonly [bigint, bigint]>> = {
-  int64: [-(2n ** 63n), 2n ** 63n - 1n], uint64: [0n, 2n ** 64n - 1n],
-};
+// The whole-byte integer types' ranges, from the data type table (convert.ts's integerRange): as numbers up to 32 bits, bigints for 64.
+const INTEGER_RANGES: Partial<Record<DataType, readonly [number, number]>> = {};
+const BIG_RANGES: Partial<Record<DataType, readonly [bigint, bigint]>> = {};
+for (const type of Object.keys(DTYPES) as DataType[]) {
+  if (!isIntegerType(type) || DTYPES[type].bits < 8) continue;
+  const [min, max] = integerRange(type);
+  if (DTYPES[type].bits === 64) BIG_RANGES[type] = [min, max];
+  else INTEGER_RANGES[type] = [Number(min), Number(max)];
+}
 const SUB_BYTE_INTEGERS = new Set<DataType>(['int4', 'uint4', 'int2', 'uint2']);
-const FLOATS = new Set<DataType>([
-  'float16', 'float32', 'float64', 'bfloat16', 'float8e4m3fn', 'float8e4m3fnuz', 'float8e5m2',
-  'float8e5m2fnuz', 'float4e2m1', 'float8e8m0',
-]);
-
-/** Whether a type holds floating-point values (Cast's "floating point" side of its rules). */
+/** Whether a type holds floating-point values (Cast's "floating point" side of its rules): the data type table's kind. */
 export function isFloatType(type: DataType): boolean {
-  return FLOATS.has(type);
+  return DTYPES[type].kind === 'float';
 }
 
 /**

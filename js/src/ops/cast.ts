@@ -6,7 +6,7 @@
 // kernel or the JS twin (cast-convert.ts) computes it.
 import { DTYPES, type DataType, elementBytes, isDataType } from '../dtype.js';
 import { type OpContext, describe, specError } from '../errors.js';
-import type { RoundMode } from '../formats.js';
+import { ROUND_MODES, type RoundMode } from '../formats.js';
 import { CAST_KERNELS } from '../generated/casts.js';
 import { type ResidentTensor, type ResidentType, asOperand } from '../resident.js';
 import type { Tensor, TensorLike } from '../tensor.js';
@@ -131,13 +131,12 @@ function namedOptions(context: OpContext, options: unknown): { rules: CastRules;
 }
 
 const DEFAULT_RULES: CastRules = Object.freeze({ saturate: true, roundMode: 'up' });
-const ROUND_MODES = ['up', 'down', 'nearest'] as const;
 
 function checkRoundMode(context: OpContext, name: string, value: unknown): RoundMode {
-  if (value !== 'up' && value !== 'down' && value !== 'nearest') {
+  if (!(ROUND_MODES as readonly unknown[]).includes(value)) {
     throw specError(context, name, `${name} must be 'up', 'down' or 'nearest' (got ${describe(value)})`);
   }
-  return value;
+  return value as RoundMode;
 }
 
 // ---------------------------------------------------------------------------

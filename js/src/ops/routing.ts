@@ -2,7 +2,7 @@
 // WebAssembly or one of its JS twins, from a handful of yes-or-no facts about
 // the call, and the forcing switch the tests use to run every executor over
 // the same cases (withExecutor, exported only by the test entry js/src/testing.ts).
-import { DTYPES, storageBytes } from '../dtype.js';
+import { DTYPES, moveBytes, storageBytes } from '../dtype.js';
 import { ResidentTensor } from '../resident.js';
 import type { Executor, Plan } from './plans.js';
 
@@ -105,7 +105,7 @@ function classOf(plan: Plan): number {
   if (plan.kind === 'move') {
     const type = plan.input.type;
     const bits = DTYPES[type].bits;
-    const width = type === 'string' ? 4 : bits / 8;  // strings move their uint32 indices
+    const width = moveBytes(type);
     const hasBuiltin = plan.builtinFits && plan.ops.builtin !== undefined;
     return (ResidentTensor.isResident(plan.input) ? BIT.resident : 0) | (bits > 0 && bits < 8 ? BIT.packed : 0)
       | (plan.ops.loop !== undefined ? BIT.hasLoop : 0) | (hasBuiltin ? BIT.hasBuiltin : 0)

@@ -1,5 +1,5 @@
 // ONNX Tile: the input repeated along each axis, numpy's np.tile without broadcast.
-import { type DataType, elementBytes } from '../dtype.js';
+import { type DataType, moveBytes } from '../dtype.js';
 import { type OpContext, describe, specError } from '../errors.js';
 import { decode } from '../values.js';
 import { ResidentTensor, type ResidentType, asOperand, asPlainTensor } from '../resident.js';
@@ -90,7 +90,7 @@ function tileWith(context: OpContext, version: OpVersion, value: unknown, repeat
       throw specError(context, repeatsParam, `output dims[${i}] = input dims[${i}] * repeats[${i}] must be a safe integer (${input.dims[i]} * ${repeats[i]} = ${dims[i]})`);
     }
   }
-  const size = outputSize(context, repeatsParam, dims, input.type === 'string' ? 4 : elementBytes(input.type));
+  const size = outputSize(context, repeatsParam, dims, moveBytes(input.type));
   if (input.type === 'string') checkStringCount(context, repeatsParam, size);
   const checkedOut = out === undefined ? undefined : checkOut(context, out, input.type, size, { inputs: [['input', input]], inPlace: false });
   const axes = canonicalAxes(input.dims, repeats);

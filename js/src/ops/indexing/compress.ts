@@ -2,7 +2,7 @@
 // input) whose condition is true. The true positions come from the NonZero
 // kernel over the condition's bytes; the slices move as a gather of rows.
 import type { DataType } from '../../dtype.js';
-import { elementBytes } from '../../dtype.js';
+import { moveBytes } from '../../dtype.js';
 import { type OpContext, specError } from '../../errors.js';
 import { type ResidentTensor, type ResidentType, asOperand, asPlainTensor } from '../../resident.js';
 import { type Tensor, type TensorLike, resultOf } from '../../tensor.js';
@@ -70,7 +70,7 @@ function compressWith(v: OpVersion, inputValue: unknown, conditionValue: unknown
   const positions = truePositions(context, condition);
   const n = positions.length;
   const dims = axis === undefined ? [n] : input.dims.map((d, i) => (i === axis ? n : d));
-  const size = outputSize(context, 'condition', dims, input.type === 'string' ? 4 : elementBytes(input.type));
+  const size = outputSize(context, 'condition', dims, moveBytes(input.type));
   const out = outValue === undefined ? undefined : checkOut(context, outValue, input.type, size, { inputs: [['input', input], ['condition', condition]], inPlace: false });
   let outer = 1;
   let rowElements = 1;

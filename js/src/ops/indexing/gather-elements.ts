@@ -1,6 +1,6 @@
 // ONNX GatherElements: each output element picked from the data along one
 // axis by the index at the same place (np.take_along_axis).
-import { type DataType, elementBytes } from '../../dtype.js';
+import { type DataType, moveBytes } from '../../dtype.js';
 import { type OpContext, specError } from '../../errors.js';
 import { type ResidentTensor, type ResidentType, asOperand } from '../../resident.js';
 import type { Tensor, TensorLike } from '../../tensor.js';
@@ -81,7 +81,7 @@ function gatherElementsWith(v: OpVersion, dataValue: unknown, indicesValue: unkn
   const axis = normalizeAxis(context, 'axis', integerAttribute(context, 'axis', axisValue, 0), rank);
   const strides = elementsGeometry(context, data.dims, indices.dims, axis);
   const dims = indices.dims;
-  const size = outputSize(context, 'indices', dims, data.type === 'string' ? 4 : elementBytes(data.type));
+  const size = outputSize(context, 'indices', dims, moveBytes(data.type));
   const out = outValue === undefined ? undefined : checkOut(context, outValue, data.type, size, { inputs: [['data', data], ['indices', indices]], inPlace: false });
   const extent = data.dims[axis];
   const plan: MovePlan<ElementsArgs> = {

@@ -1,6 +1,6 @@
 // ONNX GatherND: slices of the data named by tuples of indices, after
 // `batch_dims` leading axes the data and indices share.
-import { type DataType, elementBytes } from '../../dtype.js';
+import { type DataType, moveBytes } from '../../dtype.js';
 import { type OpContext, specError } from '../../errors.js';
 import { type ResidentTensor, type ResidentType, asOperand } from '../../resident.js';
 import type { Tensor, TensorLike } from '../../tensor.js';
@@ -70,7 +70,7 @@ function gatherNDWith(v: OpVersion, dataValue: unknown, indicesValue: unknown, b
   const m = indices.dims[q - 1];
   if (m < 1 || m > r - b) throw specError(context, 'indices', `indices' last dimension must lie in [1, ${r - b}] (data rank ${r} less batch_dims ${b}; got ${m})`);
   const dims = [...indices.dims.slice(0, q - 1), ...data.dims.slice(b + m)];
-  const size = outputSize(context, 'indices', dims, data.type === 'string' ? 4 : elementBytes(data.type));
+  const size = outputSize(context, 'indices', dims, moveBytes(data.type));
   const out = outValue === undefined ? undefined : checkOut(context, outValue, data.type, size, { inputs: [['data', data], ['indices', indices]], inPlace: false });
   const product = (from: number, to: number, of: readonly number[]) => {
     let p = 1;

@@ -1,5 +1,5 @@
 // ONNX Gather: entries of the data along one axis, picked by an index tensor.
-import { type DataType, elementBytes } from '../../dtype.js';
+import { type DataType, moveBytes } from '../../dtype.js';
 import { type OpContext, specError } from '../../errors.js';
 import { ResidentTensor, type ResidentType, asOperand } from '../../resident.js';
 import type { Tensor, TensorLike } from '../../tensor.js';
@@ -64,7 +64,7 @@ function gatherWith(version: OpVersion, dataValue: unknown, indicesValue: unknow
   if (rank < 1) throw specError(context, 'data', 'data must have rank >= 1 (got a scalar)');
   const axis = normalizeAxis(context, 'axis', integerAttribute(context, 'axis', axisValue, 0), rank);
   const dims = [...data.dims.slice(0, axis), ...indices.dims, ...data.dims.slice(axis + 1)];
-  const size = outputSize(context, 'indices', dims, data.type === 'string' ? 4 : elementBytes(data.type));
+  const size = outputSize(context, 'indices', dims, moveBytes(data.type));
   const out = outValue === undefined ? undefined : checkOut(context, outValue, data.type, size, { inputs: [['data', data], ['indices', indices]], inPlace: false });
   const extent = data.dims[axis];
   let outer = 1;

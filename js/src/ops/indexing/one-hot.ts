@@ -2,7 +2,7 @@
 // everywhere but on_value at the index. The output is one fill with
 // off_value and one store per index entry: the stores are per element of the
 // indices, which is depth times smaller than the output the fill writes.
-import { type DataType, allocateData, elementBytes } from '../../dtype.js';
+import { type DataType, allocateData, elementBytes, moveBytes } from '../../dtype.js';
 import { type OpContext, specError } from '../../errors.js';
 import { decodeStorage } from '../../formats.js';
 import { ResidentTensor, type ResidentType, asPlainTensor } from '../../resident.js';
@@ -81,7 +81,7 @@ function oneHotWith(v: OpVersion, indicesValue: unknown, depthValue: unknown, va
   const axis = normalizeAxis(context, 'axis', integerAttribute(context, 'axis', axisValue, -1), rank, 1);
   const dims = [...indices.dims.slice(0, axis), depth, ...indices.dims.slice(axis)];
   const type = values.type;
-  const size = outputSize(context, 'depth', dims, type === 'string' ? 4 : elementBytes(type));
+  const size = outputSize(context, 'depth', dims, moveBytes(type));
   const out = outValue === undefined ? undefined : checkOut(context, outValue, type, size, { inputs: [['indices', indices], ['depth', depthTensor], ['values', values]], inPlace: false });
   // Output position of index entry i holding h: (prefix * depth + h) * suffix + rest, the entry at prefix * suffix + rest.
   let suffix = 1;

@@ -1,7 +1,7 @@
 // ONNX Concat: the inputs joined along one axis. Seen as [outer, run] rows,
 // input i's rows land side by side in the output's: one strided move per
 // input, whose output rows are the whole output row apart.
-import { DTYPES, type DataType, type TensorData, allocateData, elementBytes, isPacked, storageBytes } from '../../dtype.js';
+import { DTYPES, type DataType, type TensorData, allocateData, elementBytes, isPacked, storageBytes, moveBytes } from '../../dtype.js';
 import { type OpContext, describe, specError } from '../../errors.js';
 import { ResidentTensor, type ResidentType, allocateResident, asOperand } from '../../resident.js';
 import { type Tensor, type TensorLike, resultOf } from '../../tensor.js';
@@ -77,7 +77,7 @@ function concatWith(context: OpContext, v: OpVersion, values: readonly unknown[]
     }
     dims[axis] += x.dims[axis];
   });
-  const size = outputSize(context, 'inputs', dims, type === 'string' ? 4 : elementBytes(type));
+  const size = outputSize(context, 'inputs', dims, moveBytes(type));
   const checkedOut = out === undefined ? undefined : checkOut(context, out, type, size,
     { inputs: xs.map((x, i) => [`inputs[${i}]`, x] as const), inPlace: false });
 

@@ -8,7 +8,7 @@
 // of the dispatcher (dispatch.ts), so `out`, resident tensors, packed types
 // and strings come as they do for Tile; its built-ins twin copies rows with
 // set/copyWithin where every move's rows are contiguous on both sides.
-import { type DataType, elementBytes } from '../../dtype.js';
+import { moveBytes } from '../../dtype.js';
 import type { OpContext } from '../../errors.js';
 import { ResidentTensor } from '../../resident.js';
 import type { Tensor } from '../../tensor.js';
@@ -152,11 +152,6 @@ const STRIDED: MoveOps<MoveProgram> = {
   },
 };
 
-/** Bytes of an element as a move sees it: a string's uint32 index, a packed element's byte. */
-export function moveWidth(type: DataType): number {
-  return type === 'string' ? 4 : elementBytes(type);
-}
-
 /**
  * Runs a program over `input` to an output of `dims` (checked: its size,
  * and `out` for it) through the dispatcher. `param` names what sized the
@@ -164,7 +159,7 @@ export function moveWidth(type: DataType): number {
  */
 export function runProgram(context: OpContext, input: Tensor | ResidentTensor, dims: readonly number[], program: MoveProgram,
   out: unknown, param: string): Tensor | ResidentTensor {
-  const size = outputSize(context, param, dims, moveWidth(input.type));
+  const size = outputSize(context, param, dims, moveBytes(input.type));
   const checkedOut = out === undefined ? undefined : checkOut(context, out, input.type, size, { inputs: [['input', input]], inPlace: false });
   const moves: Move[] = [];
   let builtin = true;
@@ -182,8 +177,14 @@ export function runProgram(context: OpContext, input: Tensor | ResidentTensor, d
     rowElements = Math.min(rowElements, rank === 0 ? 1 : c.size[rank - 1]);
   }
   const plan: MovePlan<MoveProgram> = {
-    kind: 'move', context, input, dims, size, ops: STRIDED, args: { moves, value: program.value },
+    kind: 'move', context, input, dims, size, ops: STRIDED, args: { moves, value: ownValue(program) },
     builtinFits: builtin, rows, rowElements: moves.length === 0 ? 1 : rowElements, callsPerRow: 2,  // a subarray and a set
   };
   return dispatch(plan, checkedOut);
+}
+
+// A program without a value (most) has no own `value`: an inherited one (a
+// polluted Object.prototype.value) is not the program's.
+function ownValue(program: MoveProgram): Uint8Array | undefined {
+  return Object.prototype.hasOwnProperty.call(program, 'value') ? program.value : undefined;
 }
