@@ -142,6 +142,7 @@ describe('IsInf and IsNaN', () => {
 
   it('refuses a flag that is not 0 or 1', () => {
     expectSpecError(() => run('IsInf', 20, [x()], { detect_positive: 2 }), 'IsInf', 20, 'detect_positive must be 0 or 1', '2');
+    expectSpecError(() => tw.isInf(x(), { detectNegative: 'yes' as never }), 'IsInf', 20, 'detectNegative must be 0 or 1', 'yes');
   });
 
   it('float8: NaN and infinity codes by format; IsInf flags apply', () => {

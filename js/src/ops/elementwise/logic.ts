@@ -57,17 +57,18 @@ export interface IsInfOptions {
 export const isInf: BoolMap<IsInfOptions> = /* @__PURE__ */ ((): BoolMap<IsInfOptions> => ((x: unknown, options?: unknown) => {
   requireReady();
   const { version, options: own } = namedOptions(IS_INF_OP, options, ['detectPositive', 'detectNegative']);
-  return runIsInf(version, x, own.detectPositive, own.detectNegative, own.out);
+  return runIsInf(version, x, own.detectPositive, own.detectNegative, own.out, ['detectPositive', 'detectNegative']);
 }) as BoolMap<IsInfOptions>)();
 
 function runIsNaN(version: OpVersion, x: unknown, out: unknown) {
   return runUnary('IsNaN', version, 'isnan', 'X', x, out, (type) => ({ table: isNaNTable(type) }));
 }
 
-function runIsInf(version: OpVersion, x: unknown, positive: unknown, negative: unknown, out: unknown) {
+// `names`: the flags as the caller spelled them (the attributes, or the named function's options).
+function runIsInf(version: OpVersion, x: unknown, positive: unknown, negative: unknown, out: unknown, names = ['detect_positive', 'detect_negative']) {
   return runUnary('IsInf', version, 'isinf', 'X', x, out, (type, context) => {
-    const p = flag(context, 'detect_positive', positive, true);
-    const n = flag(context, 'detect_negative', negative, true);
+    const p = flag(context, names[0], positive, true);
+    const n = flag(context, names[1], negative, true);
     return { params: [(p ? 1 : 0) | (n ? 1 << 8 : 0)], table: isInfTable(type, p, n) };
   });
 }
