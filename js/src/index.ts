@@ -39,6 +39,11 @@ export { squeeze, unsqueeze, type Axes } from './ops/movement/squeeze.js';
 export { identity } from './ops/movement/identity.js';
 export { depthToSpace, spaceToDepth } from './ops/movement/depth-space.js';
 export { shape, size } from './ops/movement/shape.js';
+// elementwise: unary maps
+export { neg, abs, ceil, round, sqrt, reciprocal, sign, exp, log, relu, sigmoid, tanh } from './ops/elementwise/unary-ops.js';
+export { clip, type ClipOptions } from './ops/elementwise/clip.js';
+export { not, isNaN, isInf, type IsInfOptions } from './ops/elementwise/logic.js';
+export type { SameTypeMap, BoolMap } from './ops/elementwise/unary-named.js';
 export { runNode, type NodeSpec } from './run-node.js';
 export { memoryStats, releaseMemory, type MemoryStats, type AutoRelease } from './memory.js';
 export { ResidentTensor, toResident, type ResidentType } from './resident.js';

@@ -40,6 +40,10 @@ import { SLICE_OP } from './ops/movement/slice.js';
 import { SPLIT_OP } from './ops/movement/split.js';
 import { SQUEEZE_OP, UNSQUEEZE_OP } from './ops/movement/squeeze.js';
 import { TRANSPOSE_OP } from './ops/movement/transpose.js';
+// elementwise: unary maps (ops/elementwise/)
+import { ABS_OP, CEIL_OP, EXP_OP, LOG_OP, NEG_OP, RECIPROCAL_OP, RELU_OP, ROUND_OP, SIGMOID_OP, SIGN_OP, SQRT_OP, TANH_OP } from './ops/elementwise/unary-ops.js';
+import { CLIP_OP } from './ops/elementwise/clip.js';
+import { IS_INF_OP, IS_NAN_OP, NOT_OP } from './ops/elementwise/logic.js';
 
 /** Every op, in the order tw.OPS lists them. */
 export const REGISTRY = /* @__PURE__ */ Object.freeze([
@@ -72,6 +76,9 @@ export const REGISTRY = /* @__PURE__ */ Object.freeze([
   // data movement: views and copies over the strided move
   TRANSPOSE_OP, SLICE_OP, PAD_OP, CONCAT_OP, SPLIT_OP, EXPAND_OP, RESHAPE_OP, SQUEEZE_OP, UNSQUEEZE_OP,
   FLATTEN_OP, IDENTITY_OP, DEPTH_TO_SPACE_OP, SPACE_TO_DEPTH_OP, SHAPE_OP, SIZE_OP,
+  // elementwise: unary maps
+  NEG_OP, ABS_OP, CEIL_OP, ROUND_OP, SQRT_OP, RECIPROCAL_OP, SIGN_OP, EXP_OP, LOG_OP, RELU_OP, SIGMOID_OP, TANH_OP,
+  CLIP_OP, NOT_OP, IS_NAN_OP, IS_INF_OP,
 ] as const satisfies readonly OpDefinition[]);
 
 type Registered = (typeof REGISTRY)[number];

@@ -85,6 +85,12 @@ const EXPORTS: Record<string, OptionsOf> = {
   backendInfo: { names: [] }, simdSupported: { names: [] }, tensor: { names: [] }, decode: { names: [] }, fromTensorProto: { names: [] },
   memoryStats: { names: [] }, releaseMemory: { names: [] }, toResident: { names: [] }, Tensor: { names: [] }, ResidentTensor: { names: [] },
   SpecError: { names: [] }, DTYPES: { names: [] }, DATA_TYPES: { names: [] }, NARROW_TYPES: { names: [] }, OPS: { names: [] }, FAMILIES: { names: [] },
+  // elementwise: unary maps
+  ...Object.fromEntries(['neg', 'abs', 'ceil', 'round', 'sqrt', 'reciprocal', 'sign', 'exp', 'log', 'relu', 'sigmoid', 'tanh', 'isNaN'].map((name) =>
+    [name, { names: ['out'], calls: [(o: object | undefined) => (tw as unknown as Record<string, (x: tw.Tensor, o?: object) => unknown>)[name](x, o)] }])),
+  not: { names: ['out'], calls: [(o) => tw.not(tw.tensor('bool', [true, false]), o as never)] },
+  clip: { names: ['min', 'max', 'out'], calls: [(o) => tw.clip(x, o as never), (o) => tw.clip(x, { ...o, min: -1 } as never)] },
+  isInf: { names: ['detectPositive', 'detectNegative', 'out'], calls: [(o) => tw.isInf(x, o as never), (o) => tw.isInf(x, { ...o, detectNegative: false } as never)] },
 };
 // Every other op of the registry: its named function on one of its test
 // module's cases, its options named from the newest version's attributes

@@ -35,6 +35,9 @@ import { SLICE } from './slice';
 import { SPLIT } from './split';
 import { TRANSPOSE } from './transpose';
 
+// elementwise: unary maps
+import { ABS, CEIL, CLIP, EXP, IS_INF, IS_NAN, LOG, NEG, NOT, RECIPROCAL, RELU, ROUND, SIGMOID, SIGN, SQRT, TANH } from './unary';
+
 export const OP_TESTS: readonly OpTest[] = [
   FLOOR, TILE, CONSTANT_OF_SHAPE, CAST, CAST_LIKE, AS_STRIDED,
   // data movement: gather, scatter and the index-driven ops
@@ -43,6 +46,8 @@ export const OP_TESTS: readonly OpTest[] = [
   HANN_WINDOW, HAMMING_WINDOW, BLACKMAN_WINDOW, DFT, STFT, MEL_WEIGHT_MATRIX,
   // data movement
   TRANSPOSE, SLICE, PAD, CONCAT, SPLIT, EXPAND, RESHAPE, SQUEEZE, UNSQUEEZE, FLATTEN, IDENTITY, DEPTH_TO_SPACE, SPACE_TO_DEPTH, SHAPE, SIZE,
+  // elementwise: unary maps
+  NEG, ABS, CEIL, ROUND, SQRT, RECIPROCAL, SIGN, EXP, LOG, RELU, SIGMOID, TANH, CLIP, NOT, IS_NAN, IS_INF,
 ];
 
 export type { Expected, OpCase, OpTest } from './op-test';

@@ -160,12 +160,15 @@ function runMap<A>(plan: MapPlan<A>, executor: Executor, out?: CheckedOut): Tens
       plan.ops.loopFor!(plan.args)!(xs, output, x.size, backward);
     }
   } else if (bytes > 0) {
-    // One block, mapped in place; any overlap of `out` with x is fine: x is copied in before anything is written.
-    withScratch(context, [bytes], (offsets) => {
+    // One block, mapped in place, when input and output are one width; two when they are not (IsNaN: float32 to bool).
+    // Any overlap of `out` with x is fine: x is copied in before anything is written.
+    const inBytes = storageBytes(x.type as ResidentType, x.size);
+    withScratch(context, inBytes === bytes ? [bytes] : [inBytes, bytes], (offsets) => {
       const at = offsets[0];
-      copyIn(context, plan.inputName, at, x.data as Exclude<TensorData, string[]>, storageBytes(x.type as ResidentType, x.size));
-      plan.ops.kernel(wasm().kernels, at, at, x.size, plan.args);
-      copyOut(at, output, bytes);
+      const yAt = offsets[offsets.length - 1];
+      copyIn(context, plan.inputName, at, x.data as Exclude<TensorData, string[]>, inBytes);
+      plan.ops.kernel(wasm().kernels, at, yAt, x.size, plan.args);
+      copyOut(yAt, output, bytes);
     });
   }
   return resultOf(outType, output as never, x.dims, x.size);

@@ -38,3 +38,11 @@ export const ALL_TYPES_V24 = [...ALL_TYPES_V23, 'float8e8m0'] as const satisfies
 export const ALL_TYPES_V25 = [...ALL_TYPES_V24, 'uint2', 'int2'] as const satisfies readonly DataType[];
 /** The index types of Slice's starts and ends, Pad's axes. */
 export const INDEX_TYPES = ['int32', 'int64'] as const satisfies readonly DataType[];
+
+// Elementwise unary ops: the sets their schemas name.
+/** float16, float32, float64 and, from ONNX 13, bfloat16. */
+export const FLOATS_V13 = /* @__PURE__ */ extend(FLOATS, ['bfloat16']);
+/** The signed numeric types (Neg-6, Relu-14): the signed integers and the floats. */
+export const SIGNED_NUMERIC = ['float16', 'float32', 'float64', 'int8', 'int16', 'int32', 'int64'] as const satisfies readonly DataType[];
+/** Every numeric type (Abs-6, Sign-9, Clip-12): the eight integers and the floats. */
+export const NUMERIC = /* @__PURE__ */ extend(SIGNED_NUMERIC, ['uint8', 'uint16', 'uint32', 'uint64']);
