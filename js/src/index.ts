@@ -39,6 +39,15 @@ export { squeeze, unsqueeze, type Axes } from './ops/movement/squeeze.js';
 export { identity } from './ops/movement/identity.js';
 export { depthToSpace, spaceToDepth } from './ops/movement/depth-space.js';
 export { shape, size } from './ops/movement/shape.js';
+// elementwise: binary, variadic and Where, with broadcasting (ops/elementwise)
+export { add, sub, mul, div } from './ops/elementwise/arithmetic.js';
+export { pow } from './ops/elementwise/pow.js';
+export { mod, type ModOptions } from './ops/elementwise/mod.js';
+export { sum, mean, min, max } from './ops/elementwise/variadic.js';
+export { equal, greater, less, greaterOrEqual, lessOrEqual, and, or, xor } from './ops/elementwise/compare.js';
+export { bitShift, type ShiftDirection, type ShiftType } from './ops/elementwise/bit-shift.js';
+export { where } from './ops/elementwise/where.js';
+export type { BinaryFunction, VariadicFunction } from './ops/elementwise/binary-op.js';
 export { runNode, type NodeSpec } from './run-node.js';
 export { memoryStats, releaseMemory, type MemoryStats, type AutoRelease } from './memory.js';
 export { ResidentTensor, toResident, type ResidentType } from './resident.js';

@@ -40,6 +40,14 @@ import { SLICE_OP } from './ops/movement/slice.js';
 import { SPLIT_OP } from './ops/movement/split.js';
 import { SQUEEZE_OP, UNSQUEEZE_OP } from './ops/movement/squeeze.js';
 import { TRANSPOSE_OP } from './ops/movement/transpose.js';
+// elementwise: binary, variadic and Where, with broadcasting (ops/elementwise)
+import { ADD_OP, DIV_OP, MUL_OP, SUB_OP } from './ops/elementwise/arithmetic.js';
+import { BIT_SHIFT_OP } from './ops/elementwise/bit-shift.js';
+import { AND_OP, EQUAL_OP, GREATER_OP, GREATER_OR_EQUAL_OP, LESS_OP, LESS_OR_EQUAL_OP, OR_OP, XOR_OP } from './ops/elementwise/compare.js';
+import { MOD_OP } from './ops/elementwise/mod.js';
+import { POW_OP } from './ops/elementwise/pow.js';
+import { MAX_OP, MEAN_OP, MIN_OP, SUM_OP } from './ops/elementwise/variadic.js';
+import { WHERE_OP } from './ops/elementwise/where.js';
 
 /** Every op, in the order tw.OPS lists them. */
 export const REGISTRY = /* @__PURE__ */ Object.freeze([
@@ -72,6 +80,9 @@ export const REGISTRY = /* @__PURE__ */ Object.freeze([
   // data movement: views and copies over the strided move
   TRANSPOSE_OP, SLICE_OP, PAD_OP, CONCAT_OP, SPLIT_OP, EXPAND_OP, RESHAPE_OP, SQUEEZE_OP, UNSQUEEZE_OP,
   FLATTEN_OP, IDENTITY_OP, DEPTH_TO_SPACE_OP, SPACE_TO_DEPTH_OP, SHAPE_OP, SIZE_OP,
+  // elementwise: binary, variadic and Where, with broadcasting
+  ADD_OP, SUB_OP, MUL_OP, DIV_OP, POW_OP, MOD_OP, MIN_OP, MAX_OP, SUM_OP, MEAN_OP,
+  EQUAL_OP, GREATER_OP, LESS_OP, GREATER_OR_EQUAL_OP, LESS_OR_EQUAL_OP, AND_OP, OR_OP, XOR_OP, BIT_SHIFT_OP, WHERE_OP,
 ] as const satisfies readonly OpDefinition[]);
 
 type Registered = (typeof REGISTRY)[number];
