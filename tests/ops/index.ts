@@ -35,6 +35,12 @@ import { SLICE } from './slice';
 import { SPLIT } from './split';
 import { TRANSPOSE } from './transpose';
 
+// elementwise: binary, variadic and Where, with broadcasting
+import { ADD, DIV, MOD, MUL, POW, SUB } from './arithmetic';
+import { AND, BIT_SHIFT, EQUAL, GREATER, GREATER_OR_EQUAL, LESS, LESS_OR_EQUAL, OR, XOR } from './compare';
+import { MAX, MEAN, MIN, SUM } from './variadic';
+import { WHERE } from './where';
+
 export const OP_TESTS: readonly OpTest[] = [
   FLOOR, TILE, CONSTANT_OF_SHAPE, CAST, CAST_LIKE, AS_STRIDED,
   // data movement: gather, scatter and the index-driven ops
@@ -43,6 +49,8 @@ export const OP_TESTS: readonly OpTest[] = [
   HANN_WINDOW, HAMMING_WINDOW, BLACKMAN_WINDOW, DFT, STFT, MEL_WEIGHT_MATRIX,
   // data movement
   TRANSPOSE, SLICE, PAD, CONCAT, SPLIT, EXPAND, RESHAPE, SQUEEZE, UNSQUEEZE, FLATTEN, IDENTITY, DEPTH_TO_SPACE, SPACE_TO_DEPTH, SHAPE, SIZE,
+  // elementwise: binary, variadic and Where, with broadcasting
+  ADD, SUB, MUL, DIV, POW, MOD, MIN, MAX, SUM, MEAN, EQUAL, GREATER, LESS, GREATER_OR_EQUAL, LESS_OR_EQUAL, AND, OR, XOR, BIT_SHIFT, WHERE,
 ];
 
 export type { Expected, OpCase, OpTest } from './op-test';
