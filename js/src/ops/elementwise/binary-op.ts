@@ -10,7 +10,7 @@ import type { OpVersion } from '../definition.js';
 import { intAttribute } from '../movement/read.js';
 import type { OutOf } from '../out.js';
 import { legacyStrides } from './broadcast.js';
-import { type BinaryKernel, type Operand, type RunOptions, readOperands, runElementwise } from './engine.js';
+import { type BinaryKernel, type Operand, type RunOptions, own, readOperands, runElementwise } from './engine.js';
 import { isIntegerType } from './types.js';
 
 /** One version of a two-input op: since, T's types, and whether it has the legacy broadcast/axis attributes (and consumed_inputs). */
@@ -24,9 +24,11 @@ export interface BinaryVersionSpec {
 
 /** The OpVersion of a two-input op; a bool-output op names its output type T1. */
 export function binaryVersion(spec: BinaryVersionSpec, inputs: readonly [string, string], output: string, boolOutput: boolean): OpVersion {
-  const attributes = spec.legacy === 'broadcast+consumed' ? ['axis', 'broadcast', 'consumed_inputs'] : spec.legacy === 'broadcast' ? ['axis', 'broadcast'] : [];
+  // Optional fields read as own properties: a polluted Object.prototype must not add a legacy or attributes field.
+  const legacy = own(spec, 'legacy');
+  const attributes = legacy === 'broadcast+consumed' ? ['axis', 'broadcast', 'consumed_inputs'] : legacy === 'broadcast' ? ['axis', 'broadcast'] : [];
   return {
-    since: spec.since, inputs, required: 2, outputs: [output], attributes: [...attributes, ...(spec.attributes ?? [])],
+    since: spec.since, inputs, required: 2, outputs: [output], attributes: [...attributes, ...(own(spec, 'attributes') ?? [])],
     types: boolOutput ? { T: spec.T, T1: ['bool'] } : { T: spec.T },
   };
 }

@@ -56,6 +56,11 @@ export function readOperands(context: OpContext, values: readonly unknown[], nam
   return { operands, type };
 }
 
+/** An optional field of an object the library made, read as an own property (a polluted Object.prototype adds none). */
+export function own<O extends object, K extends keyof O>(object: O, key: K): O[K] | undefined {
+  return Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined;
+}
+
 /** Options of one elementwise run. */
 export interface RunOptions {
   /** Strides given (legacy broadcast), else numpy's from each operand's dims. */
@@ -77,18 +82,19 @@ export function runElementwise(context: OpContext, kernel: BinaryKernel, operand
   const type = operands[0][1].type;
   const { code, output } = BINARY_OPS[kernel];
   const outType: DataType = output === 'bool' ? 'bool' : type;
-  const dims = options.legacy?.dims ?? broadcastDims(context, operands.map(([name, t]) => [name, t.dims] as const));
+  const legacy = own(options, 'legacy');
+  const dims = legacy?.dims ?? broadcastDims(context, operands.map(([name, t]) => [name, t.dims] as const));
   const size = outputSize(context, operands[operands.length - 1][0], dims, type === 'string' ? 4 : elementBytes(outType));
   const checkedOut = out === undefined ? undefined
     : checkOut(context, out, outType, size, { inputs: operands.map(([name, t]) => [name, t] as const), inPlace: true });
-  const strides = options.legacy?.strides ?? operands.map(([, t]) => broadcastStrides(t.dims, dims.length));
+  const strides = legacy?.strides ?? operands.map(([, t]) => broadcastStrides(t.dims, dims.length));
   if (type === 'string') return stringsElementwise(context, kernel, operands, dims, size, strides, checkedOut);
   if (isPacked(type)) throw specError(context, operands[0][0], `${type} is not an elementwise type`);
-  const divisor = options.divisor ?? -1;
+  const divisor = own(options, 'divisor') ?? -1;
   const args: FoldArgs = {
     context, code, onnx: DTYPES[type].onnx, width: elementBytes(type), dims, size, strides, divisor,
     divisorName: divisor >= 0 ? operands[divisor][0] : '', divisorDims: divisor >= 0 ? operands[divisor][1].dims : [],
-    mean: options.mean ? countAs(type, operands.length) : undefined,
+    mean: own(options, 'mean') ? countAs(type, operands.length) : undefined,
   };
   const plan: ComputePlan<FoldArgs> = {
     kind: 'compute', context, inputs: operands, outputs: [{ type: outType as ResidentType, dims, size }], ops: FOLD, args,

@@ -16,7 +16,7 @@ import { cast } from '../cast.js';
 import { type OpVersion, defineOp, newestOf } from '../definition.js';
 import { outOption } from '../out.js';
 import { type BinaryFunction, binaryVersion, isLegacy, runBinary } from './binary-op.js';
-import { readOperands, runElementwise } from './engine.js';
+import { own, readOperands, runElementwise } from './engine.js';
 import { FLOATS, NUMERIC, NUMERIC_V13 } from './types.js';
 
 const BASES_V12 = ['int32', 'int64', 'float16', 'float32', 'float64'] as const satisfies readonly DataType[];
@@ -41,7 +41,7 @@ export const POW_OP = /* @__PURE__ */ defineOp(() => ({
 
 function runPow(version: OpVersion, inputs: readonly unknown[], attributes: Record<string, unknown>, out?: unknown): Tensor | ResidentTensor {
   const context: OpContext = { op: 'Pow', version: version.since };
-  if (version.types.T1 === undefined || isLegacy(version)) return runBinary(context, version, inputs, attributes, 'pow', out);
+  if (own(version.types, 'T1') === undefined || isLegacy(version)) return runBinary(context, version, inputs, attributes, 'pow', out);
   const [[, x]] = readOperands(context, [inputs[0]], ['X'], version.types.T).operands;
   const [[, y]] = readOperands(context, [inputs[1]], ['Y'], version.types.T1).operands;
   if (x.type === y.type) return runElementwise(context, 'pow', [['X', x], ['Y', y]], out);
