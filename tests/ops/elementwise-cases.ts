@@ -4,7 +4,7 @@
 // too-large case every one of them has: [2^16, 1] against [1, 2^16] is 2^32
 // elements, more than WebAssembly memory, from inputs of 64 KiB.
 import * as tw from 'tessera-wasm';
-import { type Out, type V, WIDTH, broadcast, broadcastIndices, elements, encode, isFloat, rawBits } from '../js/elementwise-reference';
+import { type Out, type V, broadcast, broadcastIndices, elements, encode, isFloat, rawBits } from '../js/elementwise-reference';
 import type { Expected, OpCase, OpTest } from './op-test';
 import { between, newestTypes, randomDims, randomInput } from './support';
 
@@ -59,7 +59,7 @@ export interface BinarySpec {
   readonly op: string;
   readonly rule: Rule;
   readonly bool?: boolean;
-  /** Input names' constraint for the types the cases take (T). */
+  /** B is a divisor: its integer zeros are replaced by 1 (Div, Mod). */
   readonly divides?: boolean;
   /** Attributes of the random cases, per type. */
   readonly attributes?: (type: string, random: () => number) => Record<string, unknown>;
@@ -107,4 +107,3 @@ export function binaryTest(spec: BinarySpec): OpTest {
   };
 }
 
-export { WIDTH };
