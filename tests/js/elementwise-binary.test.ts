@@ -194,6 +194,9 @@ describe('comparisons, logic, BitShift, Where', () => {
     const c = bool([1, 0], [2, 1]);
     expect(values(tw.where(c, f32([1, 2]), f32([9])))).toEqual([1, 2, 9, 9]);
     expect(values(tw.where(c, new tw.Tensor('string', ['x'], [1]), new tw.Tensor('string', ['a', 'b'], [2])))).toEqual(['x', 'x', 'a', 'b']);
+    const rc = tw.toResident(c);
+    expect(values(tw.where(rc, new tw.Tensor('string', ['x'], [1]), new tw.Tensor('string', ['a', 'b'], [2])))).toEqual(['x', 'x', 'a', 'b']);
+    rc.dispose();
     const z = new tw.Tensor('complex128', new Float64Array([1, 2]), [1]);
     expect(values(tw.where(bool([0, 1]), z, new tw.Tensor('complex128', new Float64Array([3, 4]), [1])))).toEqual([3, 4, 1, 2]);
     expectSpecError(() => tw.where(f32([1]) as never, f32([1]), f32([1])), 'Where', 16, /condition type must be one of bool/);

@@ -4,7 +4,7 @@
 // elements in JS.
 import { type DataType, elementBytes } from '../../dtype.js';
 import { type OpContext, specError } from '../../errors.js';
-import type { ResidentTensor, ResidentType } from '../../resident.js';
+import { ResidentTensor, type ResidentType } from '../../resident.js';
 import { type Tensor, type TensorLike, resultOf } from '../../tensor.js';
 import { heapView } from '../../copies.js';
 import { requireReady } from '../../wasm.js';
@@ -58,7 +58,8 @@ function runWhere(v: OpVersion, inputs: readonly unknown[], out?: unknown): Tens
   const strides = operands.map(([, t]) => broadcastStrides(t.dims, dims.length));
   if (type === 'string') {
     if (out !== undefined) throw specError(context, 'out', 'a string output takes no out');
-    const cs = (condition[1] as Tensor<'bool'>).data;
+    const c = condition[1];  // a resident condition with string X and Y: its bytes copied out
+    const cs = (ResidentTensor.isResident(c) ? c.toTensor() : c as Tensor<'bool'>).data as Uint8Array;
     const xs = (x[1] as Tensor<'string'>).data;
     const ys = (y[1] as Tensor<'string'>).data;
     const result = new Array<string>(size);
