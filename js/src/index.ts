@@ -44,6 +44,15 @@ export { neg, abs, ceil, round, sqrt, reciprocal, sign, exp, log, relu, sigmoid,
 export { clip, type ClipOptions } from './ops/elementwise/clip.js';
 export { not, isNaN, isInf, type IsInfOptions } from './ops/elementwise/logic.js';
 export type { SameTypeMap, BoolMap } from './ops/elementwise/unary-named.js';
+// elementwise: binary, variadic and Where, with broadcasting (ops/elementwise)
+export { add, sub, mul, div } from './ops/elementwise/arithmetic.js';
+export { pow } from './ops/elementwise/pow.js';
+export { mod, type ModOptions } from './ops/elementwise/mod.js';
+export { sum, mean, min, max } from './ops/elementwise/variadic.js';
+export { equal, greater, less, greaterOrEqual, lessOrEqual, and, or, xor } from './ops/elementwise/compare.js';
+export { bitShift, type ShiftDirection, type ShiftType } from './ops/elementwise/bit-shift.js';
+export { where } from './ops/elementwise/where.js';
+export type { BinaryFunction, VariadicFunction } from './ops/elementwise/binary-op.js';
 export { runNode, type NodeSpec } from './run-node.js';
 export { memoryStats, releaseMemory, type MemoryStats, type AutoRelease } from './memory.js';
 export { ResidentTensor, toResident, type ResidentType } from './resident.js';

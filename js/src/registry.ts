@@ -44,6 +44,14 @@ import { TRANSPOSE_OP } from './ops/movement/transpose.js';
 import { ABS_OP, CEIL_OP, EXP_OP, LOG_OP, NEG_OP, RECIPROCAL_OP, RELU_OP, ROUND_OP, SIGMOID_OP, SIGN_OP, SQRT_OP, TANH_OP } from './ops/elementwise/unary-ops.js';
 import { CLIP_OP } from './ops/elementwise/clip.js';
 import { IS_INF_OP, IS_NAN_OP, NOT_OP } from './ops/elementwise/logic.js';
+// elementwise: binary, variadic and Where, with broadcasting (ops/elementwise)
+import { ADD_OP, DIV_OP, MUL_OP, SUB_OP } from './ops/elementwise/arithmetic.js';
+import { BIT_SHIFT_OP } from './ops/elementwise/bit-shift.js';
+import { AND_OP, EQUAL_OP, GREATER_OP, GREATER_OR_EQUAL_OP, LESS_OP, LESS_OR_EQUAL_OP, OR_OP, XOR_OP } from './ops/elementwise/compare.js';
+import { MOD_OP } from './ops/elementwise/mod.js';
+import { POW_OP } from './ops/elementwise/pow.js';
+import { MAX_OP, MEAN_OP, MIN_OP, SUM_OP } from './ops/elementwise/variadic.js';
+import { WHERE_OP } from './ops/elementwise/where.js';
 
 /** Every op, in the order tw.OPS lists them. */
 export const REGISTRY = /* @__PURE__ */ Object.freeze([
@@ -79,6 +87,9 @@ export const REGISTRY = /* @__PURE__ */ Object.freeze([
   // elementwise: unary maps
   NEG_OP, ABS_OP, CEIL_OP, ROUND_OP, SQRT_OP, RECIPROCAL_OP, SIGN_OP, EXP_OP, LOG_OP, RELU_OP, SIGMOID_OP, TANH_OP,
   CLIP_OP, NOT_OP, IS_NAN_OP, IS_INF_OP,
+  // elementwise: binary, variadic and Where, with broadcasting
+  ADD_OP, SUB_OP, MUL_OP, DIV_OP, POW_OP, MOD_OP, MIN_OP, MAX_OP, SUM_OP, MEAN_OP,
+  EQUAL_OP, GREATER_OP, LESS_OP, GREATER_OR_EQUAL_OP, LESS_OR_EQUAL_OP, AND_OP, OR_OP, XOR_OP, BIT_SHIFT_OP, WHERE_OP,
 ] as const satisfies readonly OpDefinition[]);
 
 type Registered = (typeof REGISTRY)[number];

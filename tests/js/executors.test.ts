@@ -36,7 +36,7 @@ const EXECUTORS: readonly Executor[] = ['loop', 'builtin', 'kernel'];
 /** One valid call: the op, what it returns for an input (resident or not) and options, and the expected storage. */
 interface Case {
   readonly name: string;
-  readonly op: 'Tile' | 'AsStrided' | 'ConstantOfShape' | 'Floor' | 'Cast';
+  readonly op: 'Tile' | 'AsStrided' | 'ConstantOfShape' | 'Floor' | 'Cast' | 'Add';
   readonly input?: Plain;
   readonly call: (tw: Tw, input: unknown, options: { out?: unknown; resident?: boolean }) => Result;
   readonly expected: Uint8Array | string[];
@@ -75,6 +75,27 @@ function floorCase(name: string, input: Plain): Case {
     name: `Floor ${name}`, op: 'Floor', input, outType: input.type,
     call: (tw, x, options) => tw.floor(x as never, options as never),
     expected: floorReference(input),
+  };
+}
+
+/** Add of float32 x and a [dims.at(-1)] row broadcast over it: a compute plan (both inputs resident where x is). */
+function addCase(name: string, input: Plain): Case {
+  const n = input.dims.at(-1) ?? 1;
+  const row = new Float32Array(Array.from({ length: n }, (_, i) => i - 1.5));
+  const xs = input.data as Float32Array;
+  const sum = Float32Array.from(xs, (v, i) => v + row[i % n]);
+  return {
+    name: `Add ${name}`, op: 'Add', input, outType: 'float32',
+    call: (tw, x, options) => {
+      const plain = new tw.Tensor('float32', row, [n]);
+      const b = tw.ResidentTensor.isResident(x) ? tw.toResident(plain) : plain;
+      try {
+        return tw.add(x as never, b as never, options as never);
+      } finally {
+        if (tw.ResidentTensor.isResident(b)) b.dispose();
+      }
+    },
+    expected: new Uint8Array(sum.buffer),
   };
 }
 
@@ -169,6 +190,12 @@ function randomCases(): Case[] {
     const type = pick(FLOOR_TYPES);
     const dims = pick([[int(0, 70)], [int(1, 30), int(1, 30)]]);
     cases.push(floorCase(`${type} [${dims}]`, randomTensor(type, dims, SEED + 3000 + i)));
+  }
+  for (let i = 0; i < 6; i++) {
+    const dims = pick([[int(0, 70)], [int(1, 30), int(1, 30)]]);
+    const x = randomTensor('float32', dims, SEED + 4000 + i);
+    (x.data as Float32Array).forEach((v, j, a) => { if (Number.isNaN(v)) a[j] = j; });  // canonical NaNs aside: exact sums
+    cases.push(addCase(`float32 [${dims}]`, x));
   }
   return cases;
 }
@@ -279,6 +306,7 @@ describe('every executor on every case, on both builds', () => {
       ConstantOfShape: ['builtin', 'kernel'],
       Floor: ['kernel', 'loop'],
       Cast: ['kernel', 'loop'],
+      Add: ['kernel'],
     });
   });
 });

@@ -81,6 +81,14 @@ const EXPORTS: Record<string, OptionsOf> = {
   },
   toOrt: { names: ['Tensor'], calls: [() => tw.toOrt(fakeOrt as never, x), () => outcome('toOrt', () => tw.toOrt({} as never, x)).error?.param] },
   toTfjs: { names: ['tensor'], calls: [() => tw.toTfjs(fakeTf as never, x), () => outcome('toTfjs', () => tw.toTfjs({} as never, x)).error?.param] },
+  // elementwise: binary, variadic and Where
+  ...Object.fromEntries((['add', 'sub', 'mul', 'div', 'pow', 'equal', 'greater', 'less', 'greaterOrEqual', 'lessOrEqual'] as const)
+    .map((name) => [name, { names: ['out'], calls: [(o: unknown) => (tw[name] as (a: unknown, b: unknown, o?: unknown) => unknown)(x, x, o)] }])),
+  ...Object.fromEntries((['and', 'or', 'xor'] as const).map((name) => [name, { names: ['out'], calls: [(o: unknown) => tw[name](tw.tensor('bool', [1, 0]), tw.tensor('bool', [1]), o as never)] }])),
+  ...Object.fromEntries((['sum', 'mean', 'min', 'max'] as const).map((name) => [name, { names: ['out'], calls: [(o: unknown) => tw[name]([x, x] as never, o as never)] }])),
+  mod: { names: ['fmod', 'out'], calls: [(o) => tw.mod(x, x, { ...o, fmod: 1 } as never), (o) => tw.mod(tw.tensor('int32', [5, -5]), tw.tensor('int32', [3]), o as never)] },
+  bitShift: { names: ['out'], calls: [(o) => tw.bitShift(tw.tensor('uint8', [1, 2]), tw.tensor('uint8', [1]), 'LEFT', o as never)] },
+  where: { names: ['out'], calls: [(o) => tw.where(tw.tensor('bool', [1, 0]), x as never, x as never, o as never)] },
   // No options object: listed so that a new export is a decision, not an oversight.
   backendInfo: { names: [] }, simdSupported: { names: [] }, tensor: { names: [] }, decode: { names: [] }, fromTensorProto: { names: [] },
   memoryStats: { names: [] }, releaseMemory: { names: [] }, toResident: { names: [] }, Tensor: { names: [] }, ResidentTensor: { names: [] },

@@ -37,6 +37,11 @@ import { TRANSPOSE } from './transpose';
 
 // elementwise: unary maps
 import { ABS, CEIL, CLIP, EXP, IS_INF, IS_NAN, LOG, NEG, NOT, RECIPROCAL, RELU, ROUND, SIGMOID, SIGN, SQRT, TANH } from './unary';
+// elementwise: binary, variadic and Where, with broadcasting
+import { ADD, DIV, MOD, MUL, POW, SUB } from './arithmetic';
+import { AND, BIT_SHIFT, EQUAL, GREATER, GREATER_OR_EQUAL, LESS, LESS_OR_EQUAL, OR, XOR } from './compare';
+import { MAX, MEAN, MIN, SUM } from './variadic';
+import { WHERE } from './where';
 
 export const OP_TESTS: readonly OpTest[] = [
   FLOOR, TILE, CONSTANT_OF_SHAPE, CAST, CAST_LIKE, AS_STRIDED,
@@ -48,6 +53,8 @@ export const OP_TESTS: readonly OpTest[] = [
   TRANSPOSE, SLICE, PAD, CONCAT, SPLIT, EXPAND, RESHAPE, SQUEEZE, UNSQUEEZE, FLATTEN, IDENTITY, DEPTH_TO_SPACE, SPACE_TO_DEPTH, SHAPE, SIZE,
   // elementwise: unary maps
   NEG, ABS, CEIL, ROUND, SQRT, RECIPROCAL, SIGN, EXP, LOG, RELU, SIGMOID, TANH, CLIP, NOT, IS_NAN, IS_INF,
+  // elementwise: binary, variadic and Where, with broadcasting
+  ADD, SUB, MUL, DIV, POW, MOD, MIN, MAX, SUM, MEAN, EQUAL, GREATER, LESS, GREATER_OR_EQUAL, LESS_OR_EQUAL, AND, OR, XOR, BIT_SHIFT, WHERE,
 ];
 
 export type { Expected, OpCase, OpTest } from './op-test';
