@@ -36,6 +36,13 @@ function registerSoon(tensor: ResidentTensor, block: Block): number {
 function unqueue(tensor: ResidentTensor, at: number): boolean {
   if (pending[at] !== tensor) return false;
   pending[at] = undefined;
+  // Trailing places given up are dropped, so a synchronous loop that makes
+  // and disposes a resident per step (the soak, a worker's batch) keeps the
+  // queue short instead of growing it until the task ends.
+  while (pending.length > 0 && pending[pending.length - 1] === undefined) {
+    pending.pop();
+    pendingBlocks.pop();
+  }
   return true;
 }
 
