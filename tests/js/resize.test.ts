@@ -124,3 +124,11 @@ describe('Resize errors', () => {
     expectSpecError(() => tw.resize(f32([], [0]), { sizes: [3] }), 'Resize', 19, /empty input/);
   });
 });
+
+describe('Resize limits', () => {
+  it('a scale making a huge output is a SpecError; a 64 to 1 antialiased cubic spans the whole axis', () => {
+    expectSpecError(() => run([f32([1, 2], [2]), undefined, f32([2 ** 30], [1])], { mode: 'linear' }), 'Resize', 19, /more than WebAssembly memory/);
+    const x = tw.tensor('float32', new Array(64).fill(1), [64]);
+    expect(values(tw.resize(x, { sizes: [1], mode: 'cubic', antialias: true }))).toEqual([1]);
+  });
+});

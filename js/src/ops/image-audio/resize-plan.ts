@@ -95,6 +95,13 @@ function cubic(d: number, A: number): number {
   return 0;
 }
 
+/** Source rows per output position: 1 (nearest), 2 (linear), 4 (cubic), or the antialiased filter's 2 - 2 floor(-r / scale) - 2. */
+export function tapsOf(s: ResizeSettings, a: AxisResize): number {
+  if (s.mode === 'nearest') return 1;
+  const stretch = s.antialias ? Math.min(a.scale, 1) : 1;
+  return 2 - 2 * (Math.floor(-(s.mode === 'linear' ? 1 : 2) / stretch) + 1);
+}
+
 /** The table of one axis. */
 export function axisTable(s: ResizeSettings, a: AxisResize): AxisTable {
   const { nIn, nOut } = a;
@@ -112,7 +119,7 @@ export function axisTable(s: ResizeSettings, a: AxisResize): AxisTable {
   const radius = s.mode === 'linear' ? 1 : 2;
   const stretch = s.antialias ? Math.min(a.scale, 1) : 1;
   const start = Math.floor(-radius / stretch) + 1; // taps run from base + start to base + 1 - start
-  const taps = 2 - 2 * start;
+  const taps = tapsOf(s, a);
   const index = new Int32Array(nOut * taps);
   const weights = new Float64Array(nOut * taps);
   let identity = nIn === nOut;

@@ -7,6 +7,7 @@ import { type OpContext, describe, specError } from '../../errors.js';
 import { ResidentTensor, type ResidentType, asOperand } from '../../resident.js';
 import { type Tensor, type TensorLike, resultOf } from '../../tensor.js';
 import { heapView, requireReady } from '../../wasm.js';
+import { LIMITS } from '../../generated/limits.js';
 import { outputSize, requireType } from '../check.js';
 import { type OpVersion, defineOp, newestOf } from '../definition.js';
 import { type ComputeOps, dispatch } from '../dispatch.js';
@@ -14,7 +15,7 @@ import { type OutOf, checkOut, opOptions } from '../out.js';
 import { ALL_TYPES_V13, ALL_TYPES_V6, FLOATS } from '../type-sets.js';
 import { decodeStorage } from '../../formats.js';
 import { choiceAttribute, emit, floatAttribute, intAttribute } from './common.js';
-import { type AxisTable, type CoordinateMode, type NearestMode, type ResizeMode, type ResizeSettings, axisTable } from './resize-plan.js';
+import { type AxisTable, type CoordinateMode, type NearestMode, type ResizeMode, type ResizeSettings, axisTable, tapsOf } from './resize-plan.js';
 import { readResizeInputs } from './resize-inputs.js';
 
 const T2 = FLOATS;
@@ -225,6 +226,11 @@ function resizeWith(context: OpContext, version: OpVersion, value: unknown, call
   const width = nearest ? elementBytes(type) : 8;
   const xNumber = DTYPES[filterType].onnx;
   for (const axis of order) {
+    // A table is 12 bytes a tap (an index and a float64 weight): an antialiased shrink by a tiny scale has many.
+    const tableBytes = tapsOf(settings, resized[axis]) * resized[axis].nOut * 12;
+    if (tableBytes > LIMITS.memoryBytes) {
+      throw specError(context, call.sizes === undefined ? 'scales' : 'sizes', `axis ${axis}'s filter table needs ${tableBytes} bytes, more than WebAssembly memory can hold (${LIMITS.memoryBytes} bytes)`);
+    }
     const table = axisTable(settings, resized[axis]);
     if (table.identity || size === 0) continue;
     let outer = 1;
