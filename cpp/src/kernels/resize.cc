@@ -31,7 +31,8 @@ T from_double(double v) {
     return static_cast<T>(v);
   } else {
     if (!(v == v)) return T{0};
-    const double r = std::nearbyint(v);
+    // rint (round half to even in the default mode) is one f64.nearest in wasm; nearbyint is a libm call.
+    const double r = __builtin_rint(v);
     constexpr double lo = static_cast<double>(std::numeric_limits<T>::min());
     // 2^bits or 2^(bits - 1), the first value past T's max (for 64 bits, max as a double is already it).
     constexpr double hi_open = static_cast<double>(std::numeric_limits<T>::max()) + (sizeof(T) == 8 ? 0.0 : 1.0);
