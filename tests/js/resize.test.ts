@@ -132,3 +132,12 @@ describe('Resize limits', () => {
     expect(values(tw.resize(x, { sizes: [1], mode: 'cubic', antialias: true }))).toEqual([1]);
   });
 });
+
+describe('Resize options', () => {
+  it('sizes, scales and roi must hold numbers (sizes integers): SpecErrors, not RangeErrors', () => {
+    expectSpecError(() => tw.resize(x22(), { sizes: [1, 1, 1.5, 2] }), 'Resize', 19, /options.sizes must hold integers/);
+    expectSpecError(() => tw.resize(x22(), { scales: [1, 1, '2', 2] as never }), 'Resize', 19, /options.scales must hold numbers/);
+    expectSpecError(() => tw.resize(x22(), { scales: 2 as never }), 'Resize', 19, /options.scales must be an array/);
+    expect(tw.resize(x22(), { sizes: [1n, 1n, 3n, 3n] }).dims).toEqual([1, 1, 3, 3]);
+  });
+});

@@ -139,15 +139,26 @@ export function resize(x: TensorLike | ResidentTensor, options?: ResizeOptions):
     if (typeof value !== 'boolean') throw specError(context, key, `options.${key} must be a boolean (got ${describe(value)})`);
     attributes[key === 'antialias' ? 'antialias' : 'exclude_outside'] = value ? 1 : 0;
   }
-  const list = (name: string, value: unknown, type: DataType) => {
+  // roi, scales and sizes as the tensors runNode takes: float64, float32 (ONNX's scales are float32) and int64.
+  const list = (name: string, value: unknown, type: 'float32' | 'float64' | 'int64') => {
     if (value === undefined) return undefined;
     if (!Array.isArray(value) && !ArrayBuffer.isView(value)) throw specError(context, name, `options.${name} must be an array (got ${describe(value)})`);
     const items = Array.from(value as ArrayLike<unknown>);
-    if (type === 'int64') return { type, data: BigInt64Array.from(items, (v) => BigInt(v as number)), dims: [items.length] };
-    return { type, data: Float64Array.from(items as number[]), dims: [items.length] };
+    if (type === 'int64') {
+      const data = BigInt64Array.from(items, (v) => {
+        if (typeof v === 'bigint' || (typeof v === 'number' && Number.isSafeInteger(v))) return BigInt(v);
+        throw specError(context, name, `options.${name} must hold integers (got ${describe(v)})`);
+      });
+      return { type, data, dims: [items.length] };
+    }
+    const numbers = items.map((v) => {
+      if (typeof v !== 'number') throw specError(context, name, `options.${name} must hold numbers (got ${describe(v)})`);
+      return v;
+    });
+    const data = type === 'float32' ? Float32Array.from(numbers) : Float64Array.from(numbers);
+    return { type, data, dims: [items.length] };
   };
   const inputs = [x, list('roi', own.roi, 'float64'), list('scales', own.scales, 'float32'), list('sizes', own.sizes, 'int64')];
-  if (inputs[2] !== undefined) inputs[2] = { ...(inputs[2] as { data: Float64Array }), data: Float32Array.from((inputs[2] as { data: Float64Array }).data) } as never;
   return runResize(version, inputs, attributes, own.out);
 }
 
