@@ -327,8 +327,14 @@ int tessera_dft_lines(uintptr_t x, uintptr_t window, uintptr_t y, uintptr_t para
 // source rows. Nearest table: 16 bytes holding the extrapolation element,
 // then n_out int32 source rows. A source row past n_in is refused.
 namespace {
-bool resize_rows_fit(const int32_t* index, size_t n, uint32_t n_in) {
-  for (size_t i = 0; i < n; i++) if (index[i] >= 0 && static_cast<uint32_t>(index[i]) >= n_in) return false;
+// Each output position's taps are all rows below n_in, or its first is negative (extrapolate: the rest unread).
+bool resize_rows_fit(const int32_t* index, size_t n_out, size_t taps, uint32_t n_in) {
+  for (size_t j = 0; j < n_out; j++) {
+    if (index[j * taps] < 0) continue;
+    for (size_t k = 0; k < taps; k++) {
+      if (index[j * taps + k] < 0 || static_cast<uint32_t>(index[j * taps + k]) >= n_in) return false;
+    }
+  }
   return true;
 }
 }  // namespace
@@ -339,7 +345,7 @@ int tessera_resize_filter(uintptr_t x, uintptr_t y, uint32_t x_type, uint32_t y_
   const double* head = at<const double>(table);
   const size_t entries = size_t{n_out} * taps;
   const int32_t* index = reinterpret_cast<const int32_t*>(head + 1 + entries);
-  if (taps == 0 || (n_in == 0 && outer * n_out * inner > 0) || !resize_rows_fit(index, entries, n_in)) return kRefused;
+  if (taps == 0 || (n_in == 0 && uint64_t{outer} * n_out * inner > 0) || !resize_rows_fit(index, n_out, taps, n_in)) return kRefused;
   return tessera::resize_filter(at<const void>(x), at<void>(y), x_type, y_type, a, head + 1, index, head[0]) ? kOk : kRefused;
 }
 
@@ -348,7 +354,7 @@ int tessera_resize_nearest(uintptr_t x, uintptr_t y, uint32_t element_size, uint
   const tessera::ResizeAxis a{outer, n_in, n_out, inner, 1};
   const uint8_t* head = at<const uint8_t>(table);
   const int32_t* index = reinterpret_cast<const int32_t*>(head + 16);
-  if (element_size == 0 || element_size > 16 || !resize_rows_fit(index, n_out, n_in)) return kRefused;
+  if (element_size == 0 || element_size > 16 || !resize_rows_fit(index, n_out, 1, n_in)) return kRefused;
   tessera::resize_nearest(at<const uint8_t>(x), at<uint8_t>(y), element_size, a, index, head);
   return kOk;
 }

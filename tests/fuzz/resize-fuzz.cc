@@ -17,7 +17,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (size_t k = 0; k < w.size(); k++) {
     w[k] = static_cast<double>(in.i16()) / 4096.0;
     const uint8_t r = in.u8();
-    idx[k] = r == 255 ? -1 : static_cast<int32_t>(r % n_in);
+    // -1 (extrapolate) only as a position's first tap, as the caller writes it and the binding checks.
+    idx[k] = r == 255 && k % taps == 0 ? -1 : static_cast<int32_t>(r % n_in);
   }
   const double extrapolation = static_cast<double>(in.i16()) / 16.0;
   const tessera::ResizeAxis a{outer, n_in, n_out, inner, taps};
