@@ -321,3 +321,40 @@ int tessera_dft_lines(uintptr_t x, uintptr_t window, uintptr_t y, uintptr_t para
   else tessera::f64_dft_lines(at<const double>(x), window ? at<const double>(window) : nullptr, at<double>(y), p, at<double>(work));
   return kOk;
 }
+
+// resize: one separable pass (tessera::ResizeAxis). Filter table: a float64
+// extrapolation value, then n_out * taps float64 weights, then as many int32
+// source rows. Nearest table: 16 bytes holding the extrapolation element,
+// then n_out int32 source rows. A source row past n_in is refused.
+namespace {
+// Each output position's taps are all rows below n_in, or its first is negative (extrapolate: the rest unread).
+bool resize_rows_fit(const int32_t* index, size_t n_out, size_t taps, uint32_t n_in) {
+  for (size_t j = 0; j < n_out; j++) {
+    if (index[j * taps] < 0) continue;
+    for (size_t k = 0; k < taps; k++) {
+      if (index[j * taps + k] < 0 || static_cast<uint32_t>(index[j * taps + k]) >= n_in) return false;
+    }
+  }
+  return true;
+}
+}  // namespace
+
+int tessera_resize_filter(uintptr_t x, uintptr_t y, uint32_t x_type, uint32_t y_type, uint32_t outer, uint32_t n_in,
+                          uint32_t n_out, uint32_t inner, uint32_t taps, uintptr_t table) {
+  const tessera::ResizeAxis a{outer, n_in, n_out, inner, taps};
+  const double* head = at<const double>(table);
+  const size_t entries = size_t{n_out} * taps;
+  const int32_t* index = reinterpret_cast<const int32_t*>(head + 1 + entries);
+  if (taps == 0 || (n_in == 0 && uint64_t{outer} * n_out * inner > 0) || !resize_rows_fit(index, n_out, taps, n_in)) return kRefused;
+  return tessera::resize_filter(at<const void>(x), at<void>(y), x_type, y_type, a, head + 1, index, head[0]) ? kOk : kRefused;
+}
+
+int tessera_resize_nearest(uintptr_t x, uintptr_t y, uint32_t element_size, uint32_t outer, uint32_t n_in, uint32_t n_out,
+                           uint32_t inner, uintptr_t table) {
+  const tessera::ResizeAxis a{outer, n_in, n_out, inner, 1};
+  const uint8_t* head = at<const uint8_t>(table);
+  const int32_t* index = reinterpret_cast<const int32_t*>(head + 16);
+  if (element_size == 0 || element_size > 16 || !resize_rows_fit(index, n_out, 1, n_in)) return kRefused;
+  tessera::resize_nearest(at<const uint8_t>(x), at<uint8_t>(y), element_size, a, index, head);
+  return kOk;
+}

@@ -27,6 +27,7 @@ export { hannWindow, hammingWindow, blackmanWindow, type WindowOptions, type Num
 export { dft, type DftOptions } from './ops/image-audio/dft.js';
 export { stft, type StftOptions } from './ops/image-audio/stft.js';
 export { melWeightMatrix, type MelOptions } from './ops/image-audio/mel.js';
+export { resize, type ResizeOptions } from './ops/image-audio/resize.js';
 // data movement: views and copies over the strided move
 export { transpose, type Perm } from './ops/movement/transpose.js';
 export { slice, type SliceList, type SliceOptions } from './ops/movement/slice.js';

@@ -28,6 +28,7 @@ import { BLACKMAN_WINDOW_OP, HAMMING_WINDOW_OP, HANN_WINDOW_OP } from './ops/ima
 import { DFT_OP } from './ops/image-audio/dft.js';
 import { STFT_OP } from './ops/image-audio/stft.js';
 import { MEL_WEIGHT_MATRIX_OP } from './ops/image-audio/mel.js';
+import { RESIZE_OP } from './ops/image-audio/resize.js';
 // data movement: views and copies over the strided move (ops/movement/)
 import { CONCAT_OP } from './ops/movement/concat.js';
 import { DEPTH_TO_SPACE_OP, SPACE_TO_DEPTH_OP } from './ops/movement/depth-space.js';
@@ -81,6 +82,7 @@ export const REGISTRY = /* @__PURE__ */ Object.freeze([
   DFT_OP,
   STFT_OP,
   MEL_WEIGHT_MATRIX_OP,
+  RESIZE_OP,
   // data movement: views and copies over the strided move
   TRANSPOSE_OP, SLICE_OP, PAD_OP, CONCAT_OP, SPLIT_OP, EXPAND_OP, RESHAPE_OP, SQUEEZE_OP, UNSQUEEZE_OP,
   FLATTEN_OP, IDENTITY_OP, DEPTH_TO_SPACE_OP, SPACE_TO_DEPTH_OP, SHAPE_OP, SIZE_OP,

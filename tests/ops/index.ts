@@ -23,6 +23,7 @@ import { TRILU } from './trilu';
 import { BLACKMAN_WINDOW, HAMMING_WINDOW, HANN_WINDOW } from './windows';
 import { DFT, STFT } from './dft';
 import { MEL_WEIGHT_MATRIX } from './mel';
+import { RESIZE } from './resize';
 
 // data movement
 import { CONCAT } from './concat';
@@ -48,7 +49,7 @@ export const OP_TESTS: readonly OpTest[] = [
   // data movement: gather, scatter and the index-driven ops
   GATHER, GATHER_ELEMENTS, GATHER_ND, SCATTER_ELEMENTS, SCATTER, SCATTER_ND, COMPRESS, NON_ZERO, TRILU, RANGE, EYE_LIKE, ONE_HOT,
   // image and audio
-  HANN_WINDOW, HAMMING_WINDOW, BLACKMAN_WINDOW, DFT, STFT, MEL_WEIGHT_MATRIX,
+  HANN_WINDOW, HAMMING_WINDOW, BLACKMAN_WINDOW, DFT, STFT, MEL_WEIGHT_MATRIX, RESIZE,
   // data movement
   TRANSPOSE, SLICE, PAD, CONCAT, SPLIT, EXPAND, RESHAPE, SQUEEZE, UNSQUEEZE, FLATTEN, IDENTITY, DEPTH_TO_SPACE, SPACE_TO_DEPTH, SHAPE, SIZE,
   // elementwise: unary maps

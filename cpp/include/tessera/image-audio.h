@@ -55,3 +55,24 @@ void f32_dft_lines(const float* x, const float* window, float* y, const DftLines
 void f64_dft_lines(const double* x, const double* window, double* y, const DftLines& p, double* work);
 
 }  // namespace tessera
+
+namespace tessera {
+
+// ---------------------------------------------------------------- Resize
+// One separable pass of Resize over x viewed as [outer, n_in, inner], giving
+// y as [outer, n_out, inner]. Filter (linear, cubic, antialiased): output row
+// j is sum_k weights[j taps + k] x[index[j taps + k]], summed in float64;
+// index[j taps] < 0 writes `extrapolation` instead (tf_crop_and_resize
+// outside its roi). Types are ONNX numbers: float, double and the integers
+// but bool (integer outputs round half to even and saturate). Nearest: row
+// index[j] copied, or for index[j] < 0 the element `extrapolation`.
+// Every index must be below n_in (tessera_resize_* check it).
+struct ResizeAxis {
+  uint32_t outer, n_in, n_out, inner, taps;
+};
+bool resize_filter(const void* x, void* y, uint32_t x_type, uint32_t y_type, const ResizeAxis& a, const double* weights,
+                   const int32_t* index, double extrapolation);
+void resize_nearest(const uint8_t* x, uint8_t* y, size_t element_size, const ResizeAxis& a, const int32_t* index,
+                    const uint8_t* extrapolation);
+
+}  // namespace tessera

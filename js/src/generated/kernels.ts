@@ -20,6 +20,8 @@ export interface Kernels {
   trilu: (x: number, y: number, elementSize: number, matrices: number, rows: number, cols: number, k: number, upper: number) => void;
   cosineWindow: (y: number, n: number, period: number, kind: number) => void;
   dftLines: (x: number, window: number, y: number, params: number, work: number, workBytes: number, onnxType: number) => void;
+  resizeFilter: (x: number, y: number, xType: number, yType: number, outer: number, nIn: number, nOut: number, inner: number, taps: number, table: number) => void;
+  resizeNearest: (x: number, y: number, elementSize: number, outer: number, nIn: number, nOut: number, inner: number, table: number) => void;
   binary: (a: number, b: number, y: number, onnxType: number, op: number, rank: number, dims: number, aStrides: number, bStrides: number) => void;
   where: (condition: number, x: number, y: number, output: number, elementSize: number, rank: number, dims: number, cStrides: number, xStrides: number, yStrides: number) => void;
   unary: (x: number, y: number, n: number, onnxType: number, op: number, params: number) => void;
@@ -27,7 +29,7 @@ export interface Kernels {
 }
 
 /** The C export behind each kernel. */
-export const KERNEL_SYMBOLS = ['tessera_floor', 'tessera_fill', 'tessera_fill_packed', 'tessera_tile', 'tessera_as_strided', 'tessera_strided_move', 'tessera_pack', 'tessera_unpack', 'tessera_cast', 'tessera_gather_rows', 'tessera_gather_elements', 'tessera_scatter_elements', 'tessera_scatter_nd', 'tessera_nonzero_positions', 'tessera_nonzero_coords', 'tessera_trilu', 'tessera_cosine_window', 'tessera_dft_lines', 'tessera_binary', 'tessera_where', 'tessera_unary', 'tessera_first_zero'] as const;
+export const KERNEL_SYMBOLS = ['tessera_floor', 'tessera_fill', 'tessera_fill_packed', 'tessera_tile', 'tessera_as_strided', 'tessera_strided_move', 'tessera_pack', 'tessera_unpack', 'tessera_cast', 'tessera_gather_rows', 'tessera_gather_elements', 'tessera_scatter_elements', 'tessera_scatter_nd', 'tessera_nonzero_positions', 'tessera_nonzero_coords', 'tessera_trilu', 'tessera_cosine_window', 'tessera_dft_lines', 'tessera_resize_filter', 'tessera_resize_nearest', 'tessera_binary', 'tessera_where', 'tessera_unary', 'tessera_first_zero'] as const;
 
 /**
  * The kernels of an instance, each call's status checked: a non-zero status
@@ -53,6 +55,8 @@ export function checkedKernels(exports: Record<string, unknown>, refused: (kerne
   const tessera_trilu = exports.tessera_trilu as (x: number, y: number, elementSize: number, matrices: number, rows: number, cols: number, k: number, upper: number) => number;
   const tessera_cosine_window = exports.tessera_cosine_window as (y: number, n: number, period: number, kind: number) => number;
   const tessera_dft_lines = exports.tessera_dft_lines as (x: number, window: number, y: number, params: number, work: number, workBytes: number, onnxType: number) => number;
+  const tessera_resize_filter = exports.tessera_resize_filter as (x: number, y: number, xType: number, yType: number, outer: number, nIn: number, nOut: number, inner: number, taps: number, table: number) => number;
+  const tessera_resize_nearest = exports.tessera_resize_nearest as (x: number, y: number, elementSize: number, outer: number, nIn: number, nOut: number, inner: number, table: number) => number;
   const tessera_binary = exports.tessera_binary as (a: number, b: number, y: number, onnxType: number, op: number, rank: number, dims: number, aStrides: number, bStrides: number) => number;
   const tessera_where = exports.tessera_where as (condition: number, x: number, y: number, output: number, elementSize: number, rank: number, dims: number, cStrides: number, xStrides: number, yStrides: number) => number;
   const tessera_unary = exports.tessera_unary as (x: number, y: number, n: number, onnxType: number, op: number, params: number) => number;
@@ -129,6 +133,14 @@ export function checkedKernels(exports: Record<string, unknown>, refused: (kerne
     dftLines(x, window, y, params, work, workBytes, onnxType) {
       const status = tessera_dft_lines(x, window, y, params, work, workBytes, onnxType);
       if (status !== 0) refused('dftLines', status);
+    },
+    resizeFilter(x, y, xType, yType, outer, nIn, nOut, inner, taps, table) {
+      const status = tessera_resize_filter(x, y, xType, yType, outer, nIn, nOut, inner, taps, table);
+      if (status !== 0) refused('resizeFilter', status);
+    },
+    resizeNearest(x, y, elementSize, outer, nIn, nOut, inner, table) {
+      const status = tessera_resize_nearest(x, y, elementSize, outer, nIn, nOut, inner, table);
+      if (status !== 0) refused('resizeNearest', status);
     },
     binary(a, b, y, onnxType, op, rank, dims, aStrides, bStrides) {
       const status = tessera_binary(a, b, y, onnxType, op, rank, dims, aStrides, bStrides);
