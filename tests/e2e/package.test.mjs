@@ -85,7 +85,9 @@ await group('npm pack', async () => {
   report('every .d.ts has its .d.cts twin', dts.join() === dcts.join(), `d.ts: ${dts.length}, d.cts: ${dcts.length}`);
 
   const simdBytes = packed.files.find((f) => f.path === 'dist/wasm/tessera.wasm')?.size;
-  report('dist/wasm/tessera.wasm is under 100 KB before gzip', simdBytes > 0 && simdBytes < 100 * 1024, `${simdBytes} bytes`);
+  // 53 KB until the elementwise kernels (binary ops, Where, the unary map
+  // engine: one SIMD128 loop per op and type) took it to 240 KB.
+  report('dist/wasm/tessera.wasm is under 300 KB before gzip', simdBytes > 0 && simdBytes < 300 * 1024, `${simdBytes} bytes`);
 
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const dot = pkg.exports?.['.'];

@@ -159,7 +159,11 @@ struct Pow {
   static v128_t v(v128_t a, v128_t b) {
     if constexpr (kF32<T>) return canonical_nan<T>(f32x4_via_f64(a, b, pow_f32_in_f64x2));
     else if constexpr (kF64<T>) return canonical_nan<T>(pow_f64x2(a, b));
-    else return lanewise<T>(a, b, int_pow<T>);
+    // A lambda, not the function pointer: where lanewise is not inlined (the
+    // scalar build's -Os) int64's int_pow would land in the function table,
+    // an i64 signature the JS loader must then legalize (dynCall_jjj), and
+    // the two builds' loaders would differ.
+    else return lanewise<T>(a, b, [](T x, T y) { return int_pow<T>(x, y); });
   }
 };
 
