@@ -39,6 +39,10 @@ export { squeeze, unsqueeze, type Axes } from './ops/movement/squeeze.js';
 export { identity } from './ops/movement/identity.js';
 export { depthToSpace, spaceToDepth } from './ops/movement/depth-space.js';
 export { shape, size } from './ops/movement/shape.js';
+// quantization
+export { quantizeLinear, type QuantizeLinearOptions } from './ops/quantize/quantize-linear.js';
+export { dequantizeLinear, type DequantizeLinearOptions } from './ops/quantize/dequantize-linear.js';
+export { dynamicQuantizeLinear, type DynamicQuantized } from './ops/quantize/dynamic-quantize-linear.js';
 export { runNode, type NodeSpec } from './run-node.js';
 export { memoryStats, releaseMemory, type MemoryStats, type AutoRelease } from './memory.js';
 export { ResidentTensor, toResident, type ResidentType } from './resident.js';
