@@ -35,6 +35,11 @@ import { SLICE } from './slice';
 import { SPLIT } from './split';
 import { TRANSPOSE } from './transpose';
 
+// quantization
+import { DEQUANTIZE_LINEAR } from './dequantize-linear';
+import { DYNAMIC_QUANTIZE_LINEAR } from './dynamic-quantize-linear';
+import { QUANTIZE_LINEAR } from './quantize-linear';
+
 export const OP_TESTS: readonly OpTest[] = [
   FLOOR, TILE, CONSTANT_OF_SHAPE, CAST, CAST_LIKE, AS_STRIDED,
   // data movement: gather, scatter and the index-driven ops
@@ -43,6 +48,8 @@ export const OP_TESTS: readonly OpTest[] = [
   HANN_WINDOW, HAMMING_WINDOW, BLACKMAN_WINDOW, DFT, STFT, MEL_WEIGHT_MATRIX,
   // data movement
   TRANSPOSE, SLICE, PAD, CONCAT, SPLIT, EXPAND, RESHAPE, SQUEEZE, UNSQUEEZE, FLATTEN, IDENTITY, DEPTH_TO_SPACE, SPACE_TO_DEPTH, SHAPE, SIZE,
+  // quantization
+  QUANTIZE_LINEAR, DEQUANTIZE_LINEAR, DYNAMIC_QUANTIZE_LINEAR,
 ];
 
 export type { Expected, OpCase, OpTest } from './op-test';

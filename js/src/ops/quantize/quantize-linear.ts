@@ -109,8 +109,9 @@ export function runQuantizeLinear(v: OpVersion, xValue: unknown, scaleValue: unk
   const modern = v.since >= 23;
   requireType(ctx, 'x', x.type, v.types.T1);
   if (v.since < 19) requireType(ctx, 'y_scale', scale.type, ['float32']);
-  else if (!modern && scale.type !== x.type) throw specError(ctx, 'y_scale', `y_scale must have x's type ${x.type} (got ${scale.type})`);
-  else requireType(ctx, 'y_scale', scale.type, v.types.T2);
+  else if (!modern) {
+    if (scale.type !== x.type) throw specError(ctx, 'y_scale', `y_scale must have x's type ${x.type} (got ${scale.type})`);
+  } else requireType(ctx, 'y_scale', scale.type, v.types.T2);
   const yTypes = modern ? v.types.T3 : v.types.T2;
   if (args.outputDtype !== undefined) {
     if (v.since < 21) throw specError(ctx, 'output_dtype', `output_dtype is an attribute of QuantizeLinear-21 and later (this is version ${v.since})`);
