@@ -66,6 +66,8 @@ export interface DequantizeLinearOptions extends OutOptions {
  *
  * @example tw.dequantizeLinear(tw.tensor('uint8', [0, 2, 255]), tw.tensor('float32', [0.5], [])) // float32 [0, 1, 127.5]
  */
+export function dequantizeLinear(x: ResidentTensor, scale: TensorLike | ResidentTensor, options?: DequantizeLinearOptions & { out?: undefined }): ResidentTensor;
+export function dequantizeLinear(x: TensorLike | ResidentTensor, scale: TensorLike | ResidentTensor, options?: DequantizeLinearOptions): Tensor;
 export function dequantizeLinear(x: TensorLike | ResidentTensor, scale: TensorLike | ResidentTensor, options?: DequantizeLinearOptions): Tensor | ResidentTensor {
   requireReady();
   const v = newestOf(DEQUANTIZE_LINEAR_OP);
@@ -94,7 +96,7 @@ export function runDequantizeLinear(v: OpVersion, xValue: unknown, scaleValue: u
   requireType(ctx, 'x_scale', scale.type, v.types.T2 ?? ['float32']);
   if (zero !== undefined && zero.type !== x.type) throw specError(ctx, 'x_zero_point', `x_zero_point must have x's type ${x.type} (got ${zero.type})`);
   if (x.type === 'int32' && zero !== undefined && zero.size > 0 && valuesOf(zero).some((z) => z !== 0)) {
-    throw specError(ctx, 'x_zero_point', 'an int32 x takes no zero point other than 0');
+    throw specError(ctx, 'x_zero_point', 'x_zero_point of an int32 x must be 0 (int32 has no zero point)');
   }
   if (args.outputDtype !== undefined) {
     if (v.since < 23) throw specError(ctx, 'output_dtype', `output_dtype is an attribute of DequantizeLinear-23 and later (this is version ${v.since})`);

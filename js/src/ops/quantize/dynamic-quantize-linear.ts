@@ -29,14 +29,14 @@ export const DYNAMIC_QUANTIZE_LINEAR_OP = /* @__PURE__ */ defineOp(() => ({
   },
 }));
 
-/** DynamicQuantizeLinear's three outputs, by the spec's names. */
-export interface DynamicQuantized {
+/** DynamicQuantizeLinear's three outputs, by the spec's names (resident for a resident x). */
+export interface DynamicQuantized<R extends Tensor | ResidentTensor = Tensor | ResidentTensor> {
   /** The quantized data, uint8, of x's dims. */
-  readonly y: Tensor | ResidentTensor;
+  readonly y: R;
   /** The scale, a float32 scalar. */
-  readonly yScale: Tensor | ResidentTensor;
+  readonly yScale: R;
   /** The zero point, a uint8 scalar. */
-  readonly yZeroPoint: Tensor | ResidentTensor;
+  readonly yZeroPoint: R;
 }
 
 /**
@@ -46,6 +46,9 @@ export interface DynamicQuantized {
  *
  * @example tw.dynamicQuantizeLinear(tw.tensor('float32', [0, 2, -3, 1000])) // y uint8 [3, 4, 0, 255]
  */
+export function dynamicQuantizeLinear(x: ResidentTensor): DynamicQuantized<ResidentTensor>;
+export function dynamicQuantizeLinear(x: TensorLike): DynamicQuantized<Tensor>;
+export function dynamicQuantizeLinear(x: TensorLike | ResidentTensor): DynamicQuantized;
 export function dynamicQuantizeLinear(x: TensorLike | ResidentTensor): DynamicQuantized {
   requireReady();
   return runDynamicQuantizeLinear(newestOf(DYNAMIC_QUANTIZE_LINEAR_OP), x);

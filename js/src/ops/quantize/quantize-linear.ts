@@ -77,6 +77,8 @@ export interface QuantizeLinearOptions extends OutOptions {
  *
  * @example tw.quantizeLinear(tw.tensor('float32', [0, 1.5, 2.5, 300]), tw.tensor('float32', [1], [])) // uint8 [0, 2, 2, 255]
  */
+export function quantizeLinear(x: ResidentTensor, scale: TensorLike | ResidentTensor, options?: QuantizeLinearOptions & { out?: undefined }): ResidentTensor;
+export function quantizeLinear(x: TensorLike | ResidentTensor, scale: TensorLike | ResidentTensor, options?: QuantizeLinearOptions): Tensor;
 export function quantizeLinear(x: TensorLike | ResidentTensor, scale: TensorLike | ResidentTensor, options?: QuantizeLinearOptions): Tensor | ResidentTensor {
   requireReady();
   const v = newestOf(QUANTIZE_LINEAR_OP);
