@@ -62,3 +62,28 @@ describe('errors that say what to do instead', () => {
     });
   });
 });
+
+describe('errors that point to the fast way (issue 38)', () => {
+  it('a Float32Array given as float16 data names tw.cast first', () => {
+    expectSpecError(() => new tw.Tensor('float16', new Float32Array([1.5]) as never, [1]), 'Tensor', undefined,
+      /convert a Float32Array with tw\.cast\(new tw\.Tensor\('float32', data, dims\), 'float16'\), or turn numbers .*tw\.encode/);
+    expectSpecError(() => new tw.Tensor('bfloat16', new Float64Array([1.5]) as never, [1]), 'Tensor', undefined, "tw.cast(new tw.Tensor('float64'");
+  });
+
+  it.each([['fp16', 'float16'], ['f32', 'float32'], ['fp32', 'float32'], ['half', 'float16'], ['bf16', 'bfloat16'], ['i8', 'int8'], ['torch.float16', 'float16']])(
+    'tw.cast(x, %p) suggests %p', (alias, name) => {
+      expectSpecError(() => tw.cast(tw.tensor('float32', [1]), alias as never), 'Cast', 25, `did you mean '${name}'?`);
+    });
+
+  it('saturate for a target that is no float8 type, and roundMode for one that is not float8e8m0, do not apply (named); runNode ignores them', () => {
+    const x = tw.tensor('float32', [1000]);
+    expectSpecError(() => tw.cast(x, 'int8', { saturate: false }), 'Cast', 25, 'saturate does not apply to a int8 target');
+    expectSpecError(() => tw.cast(x, 'float16', { saturate: true }), 'Cast', 25, 'saturate does not apply to a float16 target');
+    expectSpecError(() => tw.cast(x, 'float8e4m3fn', { roundMode: 'down' }), 'Cast', 25, 'roundMode does not apply to a float8e4m3fn target');
+    expectSpecError(() => tw.castLike(x, tw.tensor('int4', [0]), { saturate: true }), 'CastLike', 25, 'saturate does not apply');
+    expect(Array.from(tw.cast(x, 'float8e4m3fn', { saturate: false }).data)).toEqual([0x7f]);
+    expect(Array.from(tw.cast(x, 'float8e8m0', { saturate: true, roundMode: 'down' }).data)).toEqual([127 + 9]);
+    const node = tw.runNode({ opType: 'Cast', attributes: { to: tw.DTYPES.int16.onnx, saturate: 0, round_mode: 'down' } }, [x])[0] as tw.Tensor;
+    expect(Array.from(node.data as Int16Array)).toEqual([1000]);
+  });
+});
