@@ -60,10 +60,19 @@ export function granularity(context: OpContext, xDims: readonly number[], scaleD
 export function forEachRow(g: Granularity, row: (start: number, count: number, scaleAt: number, scaleStep: number) => void): void {
   if (g.block === 0) { row(0, g.outer * g.axisDim * g.inner, 0, 0); return; }
   if (g.block === -1) {
+    // The axis last (inner 1): one run per outer index, the scale stepping with the element.
+    if (g.inner === 1) { for (let o = 0; o < g.outer; o++) row(o * g.axisDim, g.axisDim, 0, 1); return; }
     for (let o = 0; o < g.outer; o++) for (let a = 0; a < g.axisDim; a++) row((o * g.axisDim + a) * g.inner, g.inner, a, 0);
     return;
   }
   const blocks = Math.ceil(g.axisDim / g.block);
+  if (g.inner === 1) {
+    // The axis last: one run per block, its one scale.
+    for (let o = 0; o < g.outer; o++) {
+      for (let b = 0; b < blocks; b++) row(o * g.axisDim + b * g.block, Math.min(g.block, g.axisDim - b * g.block), o * blocks + b, 0);
+    }
+    return;
+  }
   for (let o = 0; o < g.outer; o++) {
     for (let a = 0; a < g.axisDim; a++) row((o * g.axisDim + a) * g.inner, g.inner, (o * blocks + Math.floor(a / g.block)) * g.inner, 1);
   }
@@ -72,7 +81,17 @@ export function forEachRow(g: Granularity, row: (start: number, count: number, s
 /** Every element of a numeric tensor as a double (narrow and packed types decoded exactly). */
 export function valuesOf(t: Tensor): Float64Array {
   const out = new Float64Array(t.size);
-  if (isNarrowType(t.type)) decodeInto(t.type, t.data as ArrayBufferView, 0, t.size, out);
+  const bits = DTYPES[t.type].bits;
+  if (isNarrowType(t.type) && bits <= 8) {
+    // At most 256 codes: a table of their values.
+    const table = decodeTable(t.type as Parameters<typeof decodeTable>[0]);
+    const data = t.data as ArrayBufferView;
+    const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+    const perByte = 8 / bits;
+    const mask = (1 << bits) - 1;
+    if (perByte === 1) for (let i = 0; i < t.size; i++) out[i] = table[bytes[i]];
+    else for (let i = 0; i < t.size; i++) out[i] = table[(bytes[(i / perByte) | 0] >> (bits * (i % perByte))) & mask];
+  } else if (isNarrowType(t.type)) decodeInto(t.type, t.data as ArrayBufferView, 0, t.size, out);
   else out.set(t.data as ArrayLike<number>);
   return out;
 }
