@@ -54,6 +54,10 @@ export { equal, greater, less, greaterOrEqual, lessOrEqual, and, or, xor } from 
 export { bitShift, type ShiftDirection, type ShiftType } from './ops/elementwise/bit-shift.js';
 export { where } from './ops/elementwise/where.js';
 export type { BinaryFunction, VariadicFunction } from './ops/elementwise/binary-op.js';
+// quantization
+export { quantizeLinear, type QuantizeLinearOptions } from './ops/quantize/quantize-linear.js';
+export { dequantizeLinear, type DequantizeLinearOptions } from './ops/quantize/dequantize-linear.js';
+export { dynamicQuantizeLinear, type DynamicQuantized } from './ops/quantize/dynamic-quantize-linear.js';
 export { runNode, type NodeSpec } from './run-node.js';
 export { memoryStats, releaseMemory, type MemoryStats, type AutoRelease } from './memory.js';
 export { ResidentTensor, toResident, type ResidentType } from './resident.js';

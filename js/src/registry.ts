@@ -53,6 +53,10 @@ import { MOD_OP } from './ops/elementwise/mod.js';
 import { POW_OP } from './ops/elementwise/pow.js';
 import { MAX_OP, MEAN_OP, MIN_OP, SUM_OP } from './ops/elementwise/variadic.js';
 import { WHERE_OP } from './ops/elementwise/where.js';
+// quantization (ops/quantize/)
+import { DEQUANTIZE_LINEAR_OP } from './ops/quantize/dequantize-linear.js';
+import { DYNAMIC_QUANTIZE_LINEAR_OP } from './ops/quantize/dynamic-quantize-linear.js';
+import { QUANTIZE_LINEAR_OP } from './ops/quantize/quantize-linear.js';
 
 /** Every op, in the order tw.OPS lists them. */
 export const REGISTRY = /* @__PURE__ */ Object.freeze([
@@ -92,6 +96,8 @@ export const REGISTRY = /* @__PURE__ */ Object.freeze([
   // elementwise: binary, variadic and Where, with broadcasting
   ADD_OP, SUB_OP, MUL_OP, DIV_OP, POW_OP, MOD_OP, MIN_OP, MAX_OP, SUM_OP, MEAN_OP,
   EQUAL_OP, GREATER_OP, LESS_OP, GREATER_OR_EQUAL_OP, LESS_OR_EQUAL_OP, AND_OP, OR_OP, XOR_OP, BIT_SHIFT_OP, WHERE_OP,
+  // quantization
+  QUANTIZE_LINEAR_OP, DEQUANTIZE_LINEAR_OP, DYNAMIC_QUANTIZE_LINEAR_OP,
 ] as const satisfies readonly OpDefinition[]);
 
 type Registered = (typeof REGISTRY)[number];

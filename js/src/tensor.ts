@@ -316,7 +316,14 @@ export function checkTensor(context: OpContext, name: string, type: unknown, dat
 function hint(type: DataType, data: unknown): string {
   const fromValues = `tw.tensor('${type}', values, dims) builds one from plain values`;
   if (type === 'float16' || type === 'bfloat16' || type.startsWith('float8') || type === 'float4e2m1') {
-    if (Array.isArray(data) || typedArrayKind(data) === 'Float32Array' || typedArrayKind(data) === 'Float64Array') {
+    const kind = typedArrayKind(data);
+    if (kind === 'Float32Array' || kind === 'Float64Array') {
+      // The fast way first: Cast runs in WebAssembly (about 100 times faster than encoding in JS for 1e6 values).
+      const from = kind === 'Float32Array' ? 'float32' : 'float64';
+      return `: ${type} data is its bit patterns; convert a ${kind} with tw.cast(new tw.Tensor('${from}', data, dims), '${type}')` +
+        `, or turn numbers into them with tw.encode('${type}', numbers)` + (type === 'float16' ? ' or pass a Float16Array' : '');
+    }
+    if (Array.isArray(data)) {
       return `: ${type} data is its bit patterns; turn numbers into them with tw.encode('${type}', numbers)` +
         (type === 'float16' ? ' or pass a Float16Array' : '') + `, or ${fromValues}`;
     }

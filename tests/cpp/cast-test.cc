@@ -112,6 +112,24 @@ TEST_CASE("Cast's edge cases, as the rules state them") {
   CHECK(float_to_half(1.00146484375f) == 0x3c02);  // a tie: to even, up
   CHECK(float_to_half(2.9802322e-08f) == 0x0000);  // 2^-25: a tie with 0
   CHECK(float_to_half(-std::numeric_limits<float>::quiet_NaN()) == 0x7e00);
+  // Cast keeps a NaN's sign and payload's high bits, quieted (onnxruntime's and the hardware's rule).
+  using tessera::reference::bits_as;
+  CHECK(tessera::reference::f32_f16_cast(bits_as<float>(0xffc00000u)) == 0xfe00);
+  CHECK(tessera::reference::f32_f16_cast(bits_as<float>(0x7f802000u)) == 0x7e01);  // signalling, quieted
+  CHECK(tessera::reference::f32_f16_cast(bits_as<float>(0x7fffffffu)) == 0x7fff);
+  CHECK(tessera::reference::f32_bf16_cast(bits_as<float>(0xff810000u)) == 0xffc0);
+  CHECK(tessera::reference::f32_bf16_cast(bits_as<float>(0x7f800001u)) == 0x7fc0);
+  const float nans[8] = {bits_as<float>(0xffc00000u), bits_as<float>(0x7f802000u), bits_as<float>(0x7fffffffu), 1, bits_as<float>(0xff810000u), 0, 0, bits_as<float>(0x7fa5a5a5u)};
+  uint16_t halves[8];
+  uint16_t bf[8];
+  tessera::f32_f16_cast(nans, halves, 8);
+  tessera::f32_bf16_cast(nans, bf, 8);
+  CHECK(halves[0] == 0xfe00);
+  CHECK(halves[1] == 0x7e01);
+  CHECK(halves[2] == 0x7fff);
+  CHECK(halves[7] == 0x7f2d);
+  CHECK(bf[4] == 0xffc0);
+  CHECK(bf[7] == 0x7fc0);
   CHECK(tessera::reference::float_to_bfloat16(tessera::reference::bits_as<float>(0x3f808000u)) == 0x3f80);
   CHECK(tessera::reference::float_to_bfloat16(tessera::reference::bits_as<float>(0x3f818000u)) == 0x3f82);
   CHECK(tessera::reference::float_to_bfloat16(std::numeric_limits<float>::max()) == 0x7f80);

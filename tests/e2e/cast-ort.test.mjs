@@ -45,7 +45,7 @@ function castModel(from, to) {
   return message((w) => named(w.varintField(1, 8), 2, 'tessera-test').bytesField(7, graph).bytesField(8, opset));
 }
 
-async function ortCast(from, to, x) {
+async function ortCast(from, to, x, raw = false) {
   let session;
   try {
     session = await ort.InferenceSession.create(castModel(from, to));
@@ -54,7 +54,7 @@ async function ortCast(from, to, x) {
   }
   const input = new ort.Tensor(from, x.data, [x.size]);
   const { y } = await session.run({ x: input });
-  return Array.from(y.data);
+  return raw ? y.data : Array.from(y.data);
 }
 
 // ---------------------------------------------------------------- inputs
@@ -162,6 +162,29 @@ for (const from of inputs) {
     for (const to of outputs) if (to !== from) await crossCheck(from, to);
   });
 }
+// NaN narrowed: float32 and float64 NaNs of both signs, quiet and signalling, with payloads, to float16 and
+// bfloat16 (bfloat16 through the exact widening to float32, which keeps its bits), compared bit for bit.
+const NAN_BITS_32 = [0x7fc00000, 0xffc00000, 0x7f800001, 0xff800001, 0x7fa5a5a5, 0xffffffff, 0x7fc01234, 0xffe00000];
+const NAN_BITS_64 = [0x7ff8000000000000n, 0xfff8000000000000n, 0x7ff0000000000001n, 0x7ff4a5a5a5a5a5a5n, 0xffffffffffffffffn, 0xfff0123456789abcn];
+for (const [from, x] of [
+  ['float32', new tw.Tensor('float32', new Float32Array(Uint32Array.from(NAN_BITS_32).buffer), [NAN_BITS_32.length])],
+  ['float64', new tw.Tensor('float64', new Float64Array(BigUint64Array.from(NAN_BITS_64).buffer), [NAN_BITS_64.length])],
+]) {
+  for (const to of ['float16', 'bfloat16']) {
+    await check(`Cast-21 ${from} NaN -> ${to} keeps its sign (float32 -> float16 its payload's high bits too), as onnxruntime does`, async () => {
+      const data = await ortCast(from, to === 'bfloat16' ? [to, 'float32'] : [to], x, true);
+      if (data === undefined) return;
+      const y = tw.runNode({ opType: 'Cast', opset: 21, attributes: { to: tw.DTYPES[to].onnx } }, [x])[0];
+      const ours = Array.from(new Uint16Array(y.data.buffer, y.data.byteOffset, x.size));
+      // Their bits: float16 storage as it is; bfloat16 as the high half of the float32 it widened to.
+      const theirs = to === 'float16' ? Array.from(new Uint16Array(data.buffer, data.byteOffset, x.size))
+        : Array.from(new Uint32Array(data.buffer, data.byteOffset, x.size), (b) => b >>> 16);
+      const hex = (a) => a.map((b) => `0x${b.toString(16)}`).join(' ');
+      if (hex(ours) !== hex(theirs)) throw new Error(`${from} NaN -> ${to}: ours ${hex(ours)}, onnxruntime ${hex(theirs)}`);
+    });
+  }
+}
+
 // The disagreements by class, for docs/number-formats.md.
 for (const [what, n] of tally) console.log(`  ${what}${what.includes('no Cast') ? '' : `: ${n}`}`);
 finish();

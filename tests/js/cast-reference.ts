@@ -220,3 +220,21 @@ export function sameElement(a: number | bigint, b: number | bigint): boolean {
   if (typeof a === 'number' && typeof b === 'number' && Number.isNaN(a) && Number.isNaN(b)) return true;
   return Object.is(a, b);
 }
+
+/**
+ * A float32 or float64 NaN narrowed to float16 or bfloat16 (element i of the
+ * data), as onnxruntime-node narrows it: its sign kept, and for float32 ->
+ * float16 the top 10 bits of its payload, quiet bit set; undefined for an element that is no NaN.
+ */
+export function narrowedNaN(from: 'float32' | 'float64', data: ArrayBufferView, i: number, to: 'float16' | 'bfloat16'): number | undefined {
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const wide = from === 'float64';
+  const bits = wide ? view.getBigUint64(8 * i, true) : BigInt(view.getUint32(4 * i, true));
+  const fraction = wide ? 52n : 23n;
+  const ones = wide ? 0x7ffn : 0xffn;
+  const payload = bits & ((1n << fraction) - 1n);
+  if (((bits >> fraction) & ones) !== ones || payload === 0n) return undefined;
+  const sign = Number((bits >> (wide ? 63n : 31n)) & 1n) * 0x8000;
+  if (to === 'bfloat16') return sign | 0x7fc0;
+  return wide ? sign | 0x7e00 : sign | 0x7e00 | Number(payload >> 13n);
+}

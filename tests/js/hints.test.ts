@@ -63,3 +63,16 @@ describe('errors that say what to do instead', () => {
     });
   });
 });
+
+describe('errors that point to the fast way (issue 38)', () => {
+  it('a Float32Array given as float16 data names tw.cast first', () => {
+    expectSpecError(() => new tw.Tensor('float16', new Float32Array([1.5]) as never, [1]), 'Tensor', undefined,
+      /convert a Float32Array with tw\.cast\(new tw\.Tensor\('float32', data, dims\), 'float16'\), or turn numbers .*tw\.encode/);
+    expectSpecError(() => new tw.Tensor('bfloat16', new Float64Array([1.5]) as never, [1]), 'Tensor', undefined, "tw.cast(new tw.Tensor('float64'");
+  });
+
+  it.each([['fp16', 'float16'], ['f32', 'float32'], ['fp32', 'float32'], ['half', 'float16'], ['bf16', 'bfloat16'], ['i8', 'int8'], ['torch.float16', 'float16']])(
+    'tw.cast(x, %p) suggests %p', (alias, name) => {
+      expectSpecError(() => tw.cast(tw.tensor('float32', [1]), alias as never), 'Cast', 25, `did you mean '${name}'?`);
+    });
+});

@@ -83,7 +83,7 @@ describe('errors that say what to do', () => {
     expect(new tw.Tensor('float32', new Float32Array(6), [2n, 3n] as never).dims).toEqual([2, 3]);
   });
   it('points float16 numbers at tw.encode or a Float16Array', () => {
-    expectSpecError(() => new tw.Tensor('float16', new Float32Array([1.5]) as never, [1]), 'Tensor', undefined, "tw.encode('float16', numbers)", 'Float16Array');
+    expectSpecError(() => new tw.Tensor('float16', new Float32Array([1.5]) as never, [1]), 'Tensor', undefined, "tw.cast(new tw.Tensor('float32'", "tw.encode('float16', numbers)", 'Float16Array');
     expectSpecError(() => new tw.Tensor('bfloat16', [1.5] as never, [1]), 'Tensor', undefined, "tw.encode('bfloat16', numbers)");
   });
   it('says integers are already whole when Floor is given one', () => {

@@ -35,10 +35,34 @@ function castReference(x: tw.Tensor, to: string, saturate: boolean): Expected {
     return { type: to, dims: x.dims, storage: new Uint8Array(d.buffer, d.byteOffset, d.byteLength).slice() };
   }
   const fromFloat = FLOAT_TYPES.has(x.type);
-  return { type: to, dims: x.dims, storage: storageOf(to, valuesOf(x).map((v) => expected(fromFloat, to, v, saturate))) };
+  const slots = valuesOf(x).map((v) => expected(fromFloat, to, v, saturate));
+  if ((x.type === 'float32' || x.type === 'float64') && (to === 'float16' || to === 'bfloat16')) keepNaNs(x, to, slots);
+  return { type: to, dims: x.dims, storage: storageOf(to, slots) };
+}
+
+/** float32/float64 -> float16/bfloat16: a NaN keeps its sign; float32 -> float16 its payload's top bits too, quieted (docs/number-formats.md); read from the bits as a bigint. */
+function keepNaNs(x: tw.Tensor, to: 'float16' | 'bfloat16', slots: (number | bigint)[]): void {
+  const d = x.data as ArrayBufferView;
+  const view = new DataView(d.buffer, d.byteOffset, d.byteLength);
+  const wide = x.type === 'float64';
+  const fraction = wide ? 52n : 23n;
+  const kept = to === 'float16' ? 10n : 7n;
+  slots.forEach((_, i) => {
+    const bits = wide ? view.getBigUint64(8 * i, true) : BigInt(view.getUint32(4 * i, true));
+    const exponentOnes = wide ? 0x7ffn : 0xffn;
+    const payload = bits & ((1n << fraction) - 1n);
+    if (((bits >> fraction) & exponentOnes) !== exponentOnes || payload === 0n) return;
+    const sign = (bits >> (wide ? 63n : 31n)) & 1n;
+    const top = wide || to === 'bfloat16' ? 0n : payload >> (fraction - kept);
+    const quiet = 1n << (kept - 1n);
+    const exponent = to === 'float16' ? 0x1fn << 10n : 0xffn << 7n;
+    slots[i] = Number((sign << 15n) | exponent | quiet | top);
+  });
 }
 
 const saturateOf = (c: OpCase) => c.attributes.saturate === undefined || c.attributes.saturate === 1;
+// The named functions take saturate for the float8 targets only (it applies to nothing else).
+const saturateFor = (c: OpCase, to: string) => (to.startsWith('float8') ? { saturate: saturateOf(c) } : {});
 
 function randomPair(random: () => number): { x: tw.Tensor; to: string; saturate: 0 | 1 } {
   const dims = randomDims(random, 3, 6);
@@ -57,7 +81,7 @@ export const CAST: OpTest = {
   },
   named: (c, options) => {
     const to = (Object.keys(tw.DTYPES) as tw.DataType[]).find((t) => tw.DTYPES[t].onnx === c.attributes.to)!;
-    return tw.cast(c.inputs[0] as never, to, { saturate: saturateOf(c), ...options } as never);
+    return tw.cast(c.inputs[0] as never, to, { ...saturateFor(c, to), ...options } as never);
   },
   looseNaN: true,
   // An int2 input grows 32-fold into float64: 2^29 + 4 elements (a 128 MiB input) need more than the limit.
@@ -75,7 +99,7 @@ export const CAST_LIKE: OpTest = {
     return { label: `${x.type} [${x.dims}] like ${to}, saturate ${saturate}`, inputs: [x, randomInput(random, to, [1])], attributes: { saturate } };
   }),
   reference: (c) => [castReference(c.inputs[0]!, c.inputs[1]!.type, saturateOf(c))],
-  named: (c, options) => tw.castLike(c.inputs[0] as never, c.inputs[1] as never, { saturate: saturateOf(c), ...options } as never),
+  named: (c, options) => tw.castLike(c.inputs[0] as never, c.inputs[1] as never, { ...saturateFor(c, c.inputs[1]!.type), ...options } as never),
   looseNaN: true,
   tooLarge: (limit) => {
     const n = limit / 8 + 4 - ((limit / 8) % 4);

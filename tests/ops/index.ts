@@ -43,6 +43,10 @@ import { ADD, DIV, MOD, MUL, POW, SUB } from './arithmetic';
 import { AND, BIT_SHIFT, EQUAL, GREATER, GREATER_OR_EQUAL, LESS, LESS_OR_EQUAL, OR, XOR } from './compare';
 import { MAX, MEAN, MIN, SUM } from './variadic';
 import { WHERE } from './where';
+// quantization
+import { DEQUANTIZE_LINEAR } from './dequantize-linear';
+import { DYNAMIC_QUANTIZE_LINEAR } from './dynamic-quantize-linear';
+import { QUANTIZE_LINEAR } from './quantize-linear';
 
 export const OP_TESTS: readonly OpTest[] = [
   FLOOR, TILE, CONSTANT_OF_SHAPE, CAST, CAST_LIKE, AS_STRIDED,
@@ -56,6 +60,8 @@ export const OP_TESTS: readonly OpTest[] = [
   NEG, ABS, CEIL, ROUND, SQRT, RECIPROCAL, SIGN, EXP, LOG, RELU, SIGMOID, TANH, CLIP, NOT, IS_NAN, IS_INF,
   // elementwise: binary, variadic and Where, with broadcasting
   ADD, SUB, MUL, DIV, POW, MOD, MIN, MAX, SUM, MEAN, EQUAL, GREATER, LESS, GREATER_OR_EQUAL, LESS_OR_EQUAL, AND, OR, XOR, BIT_SHIFT, WHERE,
+  // quantization
+  QUANTIZE_LINEAR, DEQUANTIZE_LINEAR, DYNAMIC_QUANTIZE_LINEAR,
 ];
 
 export type { Expected, OpCase, OpTest } from './op-test';

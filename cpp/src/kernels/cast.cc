@@ -3,7 +3,7 @@
 // for every pair, these included). The rules, as the JS twin states them:
 // integers to floats round to nearest even; floats to integers truncate toward
 // zero, NaN to 0, saturating at the output's range (i32x4.trunc_sat); floats
-// narrow with round to nearest even, NaN to the format's canonical quiet NaN;
+// narrow with round to nearest even, a NaN keeping its sign (to float16 its payload's high bits too);
 // int64 to int32 keeps the low bits.
 #include <cstring>
 
@@ -90,10 +90,16 @@ inline float f16_f32(uint16_t h) {
   return float_of(f | (static_cast<uint32_t>(h & 0x8000u) << 16));
 }
 
+// A NaN narrowed as onnxruntime-node narrows it (tests/e2e/cast-ort.test.mjs,
+// docs/number-formats.md): to float16 it keeps its sign and the high bits of
+// its payload, quieted (x86's vcvtps2ph, ARM's fcvt); to bfloat16 its sign only.
+inline uint16_t f32_f16_nan(uint32_t b) { return static_cast<uint16_t>(((b >> 16) & 0x8000u) | 0x7e00u | ((b >> 13) & 0x3ffu)); }
+inline uint16_t f32_bf16_nan(uint32_t b) { return static_cast<uint16_t>(((b >> 16) & 0x8000u) | 0x7fc0u); }
+
 inline uint16_t f32_f16(float x) {
   const uint32_t sign = bits_of(x) & 0x80000000u;
   const uint32_t a = bits_of(x) ^ sign;
-  if (a > 0x7f800000u) return 0x7e00;
+  if (a > 0x7f800000u) return f32_f16_nan(bits_of(x));
   uint32_t h;
   if (a >= 0x47800000u) h = 0x7c00;
   else if (a < (113u << 23)) h = bits_of(float_of(a) + 0.5f) - 0x3f000000u;
@@ -102,7 +108,7 @@ inline uint16_t f32_f16(float x) {
 }
 
 inline uint16_t f32_bf16(float x) {
-  if (x != x) return 0x7fc0;
+  if (x != x) return f32_bf16_nan(bits_of(x));
   const uint32_t b = bits_of(x);
   return static_cast<uint16_t>((b + 0x7fffu + ((b >> 16) & 1)) >> 16);
 }
@@ -223,10 +229,24 @@ void f16_f32_cast(const uint16_t* x, float* y, size_t n) {
   }, f16_f32);
 }
 
+// Cast's narrowing keeps a NaN's sign (f32_f16_nan, f32_bf16_nan);
+// the shared f32x4_to_f16x4 (arithmetic on halves) gives the canonical NaN.
+inline v128_t f32x4_to_f16x4_keeping_nan(v128_t f) {
+  const v128_t nan = wasm_v128_or(wasm_v128_or(wasm_v128_and(wasm_u32x4_shr(f, 16), wasm_i32x4_splat(0x8000)),
+                                               wasm_v128_and(wasm_u32x4_shr(f, 13), wasm_i32x4_splat(0x3ff))),
+                                  wasm_i32x4_splat(0x7e00));
+  return wasm_v128_bitselect(nan, f32x4_to_f16x4(f), wasm_f32x4_ne(f, f));
+}
+
+inline v128_t f32x4_to_bf16x4_keeping_nan(v128_t f) {
+  const v128_t nan = wasm_v128_or(wasm_v128_and(wasm_u32x4_shr(f, 16), wasm_i32x4_splat(0x8000)), wasm_i32x4_splat(0x7fc0));
+  return wasm_v128_bitselect(nan, f32x4_to_bf16x4(f), wasm_f32x4_ne(f, f));
+}
+
 void f32_f16_cast(const float* x, uint16_t* y, size_t n) {
   cast_run<8>(x, y, n, [](const float* in, uint16_t* out) {
     // Every lane is below 0x10000, so the saturating narrow only packs.
-    store(out, wasm_u16x8_narrow_i32x4(f32x4_to_f16x4(load(in)), f32x4_to_f16x4(load(in + 4))));
+    store(out, wasm_u16x8_narrow_i32x4(f32x4_to_f16x4_keeping_nan(load(in)), f32x4_to_f16x4_keeping_nan(load(in + 4))));
   }, f32_f16);
 }
 
@@ -240,7 +260,7 @@ void bf16_f32_cast(const uint16_t* x, float* y, size_t n) {
 
 void f32_bf16_cast(const float* x, uint16_t* y, size_t n) {
   cast_run<8>(x, y, n, [](const float* in, uint16_t* out) {
-    store(out, wasm_u16x8_narrow_i32x4(f32x4_to_bf16x4(load(in)), f32x4_to_bf16x4(load(in + 4))));
+    store(out, wasm_u16x8_narrow_i32x4(f32x4_to_bf16x4_keeping_nan(load(in)), f32x4_to_bf16x4_keeping_nan(load(in + 4))));
   }, f32_bf16);
 }
 

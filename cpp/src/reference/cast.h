@@ -83,9 +83,18 @@ inline uint8_t f32_u8_cast(float x) { return truncate_saturating<uint8_t>(x); }
 inline int32_t f32_s32_cast(float x) { return truncate_saturating<int32_t>(x); }
 inline double f32_f64_cast(float x) { return static_cast<double>(x); }
 inline float f16_f32_cast(uint16_t x) { return half_to_float(x); }
-inline uint16_t f32_f16_cast(float x) { return float_to_half(x); }
+// float32 -> float16: a NaN keeps its sign and the top bits of its payload, quiet bit set; -> bfloat16 its sign only (onnxruntime's rule).
+inline uint16_t f32_f16_cast(float x) {
+  const uint32_t b = bits_as<uint32_t>(x);
+  if (std::isnan(x)) return static_cast<uint16_t>((b >> 31 ? 0x8000 : 0) | 0x7c00 | 0x200 | ((b & 0x7fffffu) >> 13));
+  return float_to_half(x);
+}
 inline float bf16_f32_cast(uint16_t x) { return bfloat16_to_float(x); }
-inline uint16_t f32_bf16_cast(float x) { return float_to_bfloat16(x); }
+inline uint16_t f32_bf16_cast(float x) {
+  const uint32_t b = bits_as<uint32_t>(x);
+  if (std::isnan(x)) return static_cast<uint16_t>((b >> 31 ? 0x8000 : 0) | 0x7fc0);
+  return float_to_bfloat16(x);
+}
 inline int32_t s64_s32_cast(int64_t x) { return static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(x))); }
 inline int64_t s32_s64_cast(int32_t x) { return x; }
 

@@ -55,6 +55,45 @@ export function isFloatType(type: DataType): boolean {
  * `y`, zeroed storage of `to` for n elements (packed types packed).
  */
 export function convertInJs(context: OpContext, from: DataType, to: DataType, x: unknown, n: number, y: Store, rules: CastRules): void {
+  if (byTable(from, to)) convertByTable(context, from, to, x as ArrayBufferView, n, y, rules);
+  else convertDirect(context, from, to, x, n, y, rules);
+}
+
+// A source of 8 bits or fewer has at most 256 codes: its conversion to any
+// unpacked output of one slot is a table of them, made once by the direct
+// conversion below and indexed per element (0.3 us per element became ~1 ns
+// for float8e4m3fn -> float32 in Node).
+const byTable = (from: DataType, to: DataType) => from !== 'string' && to !== 'string' && DTYPES[from].bits <= 8
+  && DTYPES[to].bits >= 8 && DTYPES[to].slots === 1;
+
+const TABLES = new Map<string, Store>();
+
+function convertByTable(context: OpContext, from: DataType, to: DataType, x: ArrayBufferView, n: number, y: Store, rules: CastRules): void {
+  const bits = DTYPES[from].bits;
+  const key = `${from} ${to} ${rules.saturate} ${rules.roundMode}`;
+  let table = TABLES.get(key);
+  if (table === undefined) {
+    const count = 2 ** bits;
+    const codes = new Uint8Array(Math.ceil((count * bits) / 8));
+    for (let c = 0; c < count; c++) codes[(c * bits) >> 3] |= c << ((c * bits) & 7);
+    const input = from === 'int8' ? new Int8Array(codes.buffer) : codes;
+    table = new (y.constructor as new (n: number) => Store)(count);
+    convertDirect(context, from, to, input, count, table, rules);
+    TABLES.set(key, table);
+  }
+  const bytes = new Uint8Array(x.buffer, x.byteOffset, Math.ceil((n * bits) / 8));
+  if (bits === 8) {
+    for (let i = 0; i < n; i++) y[i] = table[bytes[i]];
+  } else if (bits === 4) {
+    const pairs = n >> 1;
+    for (let k = 0; k < pairs; k++) { const b = bytes[k]; y[2 * k] = table[b & 15]; y[2 * k + 1] = table[b >> 4]; }
+    if (n & 1) y[n - 1] = table[bytes[pairs] & 15];
+  } else {
+    for (let i = 0; i < n; i++) y[i] = table[(bytes[i >> 2] >> ((i & 3) << 1)) & 3];
+  }
+}
+
+function convertDirect(context: OpContext, from: DataType, to: DataType, x: unknown, n: number, y: Store, rules: CastRules): void {
   if (from === 'string') {
     convertStrings(context, to, x as readonly string[], n, y, rules);
   } else if (from === 'int64' || from === 'uint64') {
@@ -63,6 +102,32 @@ export function convertInJs(context: OpContext, from: DataType, to: DataType, x:
     convertNarrowInChunks(from, to, x as ArrayBufferView, n, y as unknown as ArrayBufferView, rules);
   } else {
     convertNumbers(from, to, numbersOf(from, x, n), n, y, rules);
+    if ((from === 'float32' || from === 'float64') && (to === 'float16' || to === 'bfloat16')) keepNaNs(from, x as ArrayBufferView, n, y as Uint16Array, to);
+  }
+}
+
+/**
+ * float32/float64 -> float16/bfloat16: a NaN keeps its sign, as onnxruntime
+ * keeps it (tests/e2e/cast-ort.test.mjs); float32 -> float16 keeps the high
+ * bits of its payload too, quiet bit set (x86's vcvtps2ph, ARM's fcvt). A JS
+ * number carries neither: they come from the bits.
+ */
+function keepNaNs(from: 'float32' | 'float64', x: ArrayBufferView, n: number, y: Uint16Array, to: 'float16' | 'bfloat16'): void {
+  const words = new Uint32Array(x.buffer, x.byteOffset, from === 'float32' ? n : 2 * n);
+  for (let i = 0; i < n; i++) {
+    // The word with the sign (and for float32 the payload).
+    let top: number;
+    if (from === 'float32') {
+      top = words[i];
+      if ((top & 0x7fffffff) <= 0x7f800000) continue;
+    } else {
+      const hi = words[2 * i + 1];
+      const magnitude = hi & 0x7fffffff;
+      if (magnitude < 0x7ff00000 || (magnitude === 0x7ff00000 && words[2 * i] === 0)) continue;
+      top = hi;
+    }
+    const sign = (top >>> 16) & 0x8000;
+    y[i] = to === 'bfloat16' ? sign | 0x7fc0 : from === 'float32' ? sign | 0x7e00 | ((top >>> 13) & 0x3ff) : sign | 0x7e00;
   }
 }
 

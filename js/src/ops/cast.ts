@@ -100,8 +100,8 @@ export function cast(x: TensorLike | ResidentTensor, to: DataType, options?: Cas
   requireReady();
   const version = newestOf(CAST_OP);
   const context: OpContext = { op: 'Cast', version: version.since };
+  if (!isDataType(to)) throw specError(context, 'to', `to must be a data type name such as 'float32' (got ${describe(to)})${aliasHint(to)}`);
   const { rules, out } = namedOptions(context, options);
-  if (!isDataType(to)) throw specError(context, 'to', `to must be a data type name such as 'float32' (got ${describe(to)})`);
   return castWith(context, version, x, to, rules, out);
 }
 
@@ -117,8 +117,8 @@ export function castLike(x: TensorLike | ResidentTensor, like: TensorLike | Resi
   requireReady();
   const version = newestOf(CAST_LIKE_OP);
   const context: OpContext = { op: 'CastLike', version: version.since };
-  const { rules, out } = namedOptions(context, options);
   const target = asOperand(like, context, 'target_type');
+  const { rules, out } = namedOptions(context, options);
   return castWith(context, version, x, target.type, rules, out);
 }
 
@@ -128,6 +128,21 @@ function namedOptions(context: OpContext, options: unknown): { rules: CastRules;
   const saturate = booleanOption(context, 'saturate', own.saturate, true);
   const roundMode = choiceOption(context, 'roundMode', own.roundMode, ROUND_MODES, 'up');
   return { rules: { saturate, roundMode }, out: own.out };
+}
+
+// The short names other libraries use (numpy, PyTorch, WebGPU), each to ours.
+const ALIASES: Readonly<Record<string, DataType>> = {
+  fp16: 'float16', f16: 'float16', half: 'float16', bf16: 'bfloat16', fp32: 'float32', f32: 'float32', float: 'float32',
+  single: 'float32', fp64: 'float64', f64: 'float64', double: 'float64', i8: 'int8', u8: 'uint8', i16: 'int16',
+  u16: 'uint16', i32: 'int32', u32: 'uint32', i64: 'int64', u64: 'uint64', int: 'int32', long: 'int64', boolean: 'bool',
+  fp8: 'float8e4m3fn', e4m3: 'float8e4m3fn', e5m2: 'float8e5m2', fp4: 'float4e2m1', i4: 'int4', u4: 'uint4',
+};
+
+function aliasHint(to: unknown): string {
+  if (typeof to !== 'string') return '';
+  const key = to.toLowerCase().replace(/^torch\.|^np\./, '');
+  const name = isDataType(key) ? key : Object.prototype.hasOwnProperty.call(ALIASES, key) ? ALIASES[key] : undefined;
+  return name === undefined ? '' : `; did you mean '${name}'?`;
 }
 
 const DEFAULT_RULES: CastRules = Object.freeze({ saturate: true, roundMode: 'up' });

@@ -1,0 +1,125 @@
+// ONNX DequantizeLinear: y = (x - x_zero_point) * x_scale, the difference and
+// the product in float32 (as ONNX's reference computes), the result in the
+// scale's type or `output_dtype`.
+import type { DataType } from '../../dtype.js';
+import { type OpContext, describe, specError } from '../../errors.js';
+import { encodeOne } from '../../formats.js';
+import { ResidentTensor, asPlainTensor } from '../../resident.js';
+import type { Tensor, TensorLike } from '../../tensor.js';
+import { requireReady } from '../../wasm.js';
+import { requireType } from '../check.js';
+import { type OpVersion, defineOp, newestOf } from '../definition.js';
+import { finishOutput } from '../indexing/index-kernels.js';
+import { type OutOptions, READS_NOTHING, checkOut, opOptions } from '../out.js';
+import { FLOAT8_V19 } from '../type-sets.js';
+import { forEachRow, granularity, storeCodes, typeAttribute, valuesOf } from './common.js';
+
+const X_10 = ['int8', 'uint8', 'int32'] as const satisfies readonly DataType[];
+const X_19 = [...X_10, ...FLOAT8_V19] as const satisfies readonly DataType[];
+const X_21 = ['int8', 'uint8', 'int16', 'uint16', 'int32', ...FLOAT8_V19, 'uint4', 'int4'] as const satisfies readonly DataType[];
+const X_23 = [...X_21, 'float4e2m1'] as const satisfies readonly DataType[];
+const X_25 = [...X_23, 'uint2', 'int2'] as const satisfies readonly DataType[];
+const SCALE_19 = ['float32', 'float16', 'bfloat16'] as const satisfies readonly DataType[];
+const SCALE_24 = [...SCALE_19, 'float8e8m0'] as const satisfies readonly DataType[];
+const IO = { inputs: ['x', 'x_scale', 'x_zero_point'], required: 2, outputs: ['y'] };
+const ATTRIBUTES_23 = ['axis', 'block_size', 'output_dtype'];
+
+/** DequantizeLinear's every version. */
+export const DEQUANTIZE_LINEAR_OP = /* @__PURE__ */ defineOp(() => ({
+  name: 'DequantizeLinear',
+  domain: 'ai.onnx',
+  versioned: true,
+  family: 'quantization',
+  summary: '(x − zero point) × scale: quantized integers, float8 or float4 back to float32, float16 or bfloat16.',
+  named: 'dequantizeLinear',
+  versions: [
+    { since: 10, ...IO, attributes: [], types: { T: X_10 } },
+    { since: 13, ...IO, attributes: ['axis'], types: { T: X_10 } },
+    { since: 19, ...IO, attributes: ['axis'], types: { T1: X_19, T2: SCALE_19 } },
+    { since: 21, ...IO, attributes: ['axis', 'block_size'], types: { T1: X_21, T2: SCALE_19 } },
+    { since: 23, ...IO, attributes: ATTRIBUTES_23, types: { T1: X_23, T2: SCALE_19, T3: SCALE_19 } },
+    { since: 24, ...IO, attributes: ATTRIBUTES_23, types: { T1: X_23, T2: SCALE_24, T3: SCALE_19 } },
+    { since: 25, ...IO, attributes: ATTRIBUTES_23, types: { T1: X_25, T2: SCALE_24, T3: SCALE_19 } },
+  ],
+  run: (v, [x, scale, zeroPoint], a) => runDequantizeLinear(v, x, scale, {
+    zeroPoint, axis: a.axis, blockSize: a.block_size, outputDtype: typeAttribute(context(v), 'output_dtype', a.output_dtype),
+  }),
+}));
+
+const context = (v: OpVersion): OpContext => ({ op: 'DequantizeLinear', version: v.since });
+
+/** DequantizeLinear's options. */
+export interface DequantizeLinearOptions extends OutOptions {
+  /** The zero point, of x's type, with the scale's dims; default 0. */
+  zeroPoint?: TensorLike | ResidentTensor;
+  /** The axis of a per-axis or blocked scale; default 1. */
+  axis?: number | bigint;
+  /** The block size of a blocked scale along `axis`; default 0 (not blocked). */
+  blockSize?: number | bigint;
+  /** The output type (float32, float16 or bfloat16); default the scale's (float32 for a float8e8m0 scale). */
+  outputDtype?: DataType;
+}
+
+/**
+ * ONNX DequantizeLinear-25: `y = (x - zeroPoint) * scale` with a scalar
+ * (per-tensor), 1-D (per-axis, on `axis`) or blocked scale (`blockSize` along `axis`).
+ *
+ * @example tw.dequantizeLinear(tw.tensor('uint8', [0, 2, 255]), tw.tensor('float32', [0.5], [])) // float32 [0, 1, 127.5]
+ */
+export function dequantizeLinear(x: ResidentTensor, scale: TensorLike | ResidentTensor, options?: DequantizeLinearOptions & { out?: undefined }): ResidentTensor;
+export function dequantizeLinear(x: TensorLike | ResidentTensor, scale: TensorLike | ResidentTensor, options?: DequantizeLinearOptions): Tensor;
+export function dequantizeLinear(x: TensorLike | ResidentTensor, scale: TensorLike | ResidentTensor, options?: DequantizeLinearOptions): Tensor | ResidentTensor {
+  requireReady();
+  const v = newestOf(DEQUANTIZE_LINEAR_OP);
+  const own = opOptions(context(v), options, ['zeroPoint', 'axis', 'blockSize', 'outputDtype']);
+  if (own.outputDtype !== undefined && typeof own.outputDtype !== 'string') {
+    throw specError(context(v), 'outputDtype', `outputDtype must be a data type name (got ${describe(own.outputDtype)})`);
+  }
+  return runDequantizeLinear(v, x, scale, own as DequantizeArgs, own.out);
+}
+
+interface DequantizeArgs {
+  readonly zeroPoint?: unknown;
+  readonly axis?: unknown;
+  readonly blockSize?: unknown;
+  readonly outputDtype?: DataType;
+}
+
+/** DequantizeLinear as one version defines it. */
+export function runDequantizeLinear(v: OpVersion, xValue: unknown, scaleValue: unknown, args: DequantizeArgs, outValue?: unknown): Tensor | ResidentTensor {
+  const ctx = context(v);
+  const resident = ResidentTensor.isResident(xValue);
+  const x = asPlainTensor(xValue, ctx, 'x');
+  const scale = asPlainTensor(scaleValue, ctx, 'x_scale');
+  const zero = args.zeroPoint === undefined ? undefined : asPlainTensor(args.zeroPoint, ctx, 'x_zero_point');
+  requireType(ctx, 'x', x.type, v.types.T ?? v.types.T1);
+  requireType(ctx, 'x_scale', scale.type, v.types.T2 ?? ['float32']);
+  if (zero !== undefined && zero.type !== x.type) throw specError(ctx, 'x_zero_point', `x_zero_point must have x's type ${x.type} (got ${zero.type})`);
+  if (x.type === 'int32' && zero !== undefined && zero.size > 0 && valuesOf(zero).some((z) => z !== 0)) {
+    throw specError(ctx, 'x_zero_point', 'x_zero_point of an int32 x must be 0 (int32 has no zero point)');
+  }
+  if (args.outputDtype !== undefined) {
+    if (v.since < 23) throw specError(ctx, 'output_dtype', `output_dtype is an attribute of DequantizeLinear-23 and later (this is version ${v.since})`);
+    requireType(ctx, 'output_dtype', args.outputDtype, v.types.T3);
+  }
+  if (v.since < 21 && args.blockSize !== undefined) throw specError(ctx, 'block_size', `block_size is an attribute of DequantizeLinear-21 and later (this is version ${v.since})`);
+  if (v.since < 13 && scale.size !== 1) throw specError(ctx, 'x_scale', `DequantizeLinear-10 takes a scalar x_scale (got dims [${scale.dims.join(', ')}])`);
+  const type: DataType = args.outputDtype ?? (scale.type === 'float8e8m0' ? 'float32' : scale.type);
+  const g = granularity(ctx, x.dims, scale.dims, zero?.dims, args.axis, args.blockSize, 'x_scale', 'x_zero_point');
+  const xs = valuesOf(x);
+  const scales = valuesOf(scale);
+  const zeros = zero === undefined ? new Float64Array(scale.size) : valuesOf(zero);
+  const out = outValue === undefined ? undefined : checkOut(ctx, outValue, type, x.size, READS_NOTHING);
+  const f = Math.fround;
+  const ys = new Float64Array(x.size);
+  forEachRow(g, (start, count, at, step) => {
+    for (let k = 0; k < count; k++) {
+      const j = at + k * step;
+      ys[start + k] = f(f(f(xs[start + k]) - f(zeros[j])) * f(scales[j]));
+    }
+  });
+  if (type === 'float32') return finishOutput(ctx, type, new Float32Array(ys) as Tensor['data'], x.dims, x.size, out, resident);
+  const codes = new Float64Array(x.size);
+  for (let i = 0; i < codes.length; i++) codes[i] = encodeOne(type as 'float16' | 'bfloat16', ys[i], false, 'nearest');
+  return finishOutput(ctx, type, storeCodes(type, codes), x.dims, x.size, out, resident);
+}
