@@ -1,66 +1,15 @@
-// ONNX TensorProto <-> Tensor: the format of ONNX initializers, of Constant
+// ONNX TensorProto -> Tensor: the format of ONNX initializers, of Constant
 // and ConstantOfShape attributes, and of the official test vectors' .pb files.
-// Field numbers and storage rules are onnx.proto's (IR version 11+).
+// Writing is tensor-proto-write.ts; the fields both share, tensor-proto-fields.ts.
 import { checkRank, checkedSize } from './shape.js';
 import { DTYPES, type DataType, type TensorData, float16Result, isPacked, storageConstructor, storageLength } from './dtype.js';
 import { type OpContext, describe, specError } from './errors.js';
 import { bytesNow, typedArrayKind } from './typed-array.js';
-import { FIXED32, FIXED64, type FieldKey, LENGTH_DELIMITED, VARINT, WireReader, WireWriter, varintSize, wireTypeName } from './protobuf.js';
-import { readOptions } from './options.js';
-import { asPlainTensor } from './resident.js';
-import { Tensor, type TensorLike } from './tensor.js';
+import { FIXED32, FIXED64, type FieldKey, LENGTH_DELIMITED, VARINT, WireReader, wireTypeName } from './protobuf.js';
+import { Tensor } from './tensor.js';
+import { BY_ONNX, clearPadding, concat, dimsText, F, FIELD_NAMES, int32Range, optionValue, type TypedField, typedFieldOf } from './tensor-proto-fields.js';
 
 const READING: OpContext = { op: 'fromTensorProto' };
-const WRITING: OpContext = { op: 'toTensorProto' };
-
-// ---------------------------------------------------------------------------
-// The TensorProto fields read or written here
-
-const F = {
-  dims: 1, data_type: 2, segment: 3, float_data: 4, int32_data: 5, string_data: 6, int64_data: 7,
-  name: 8, raw_data: 9, double_data: 10, uint64_data: 11, doc_string: 12, external_data: 13, data_location: 14,
-} as const;
-
-type TypedField = 'float_data' | 'int32_data' | 'string_data' | 'int64_data' | 'double_data' | 'uint64_data';
-
-const FIELD_NAMES = Object.fromEntries(Object.entries(F).map(([name, n]) => [n, name])) as Record<number, string>;
-
-/** ONNX data_type number -> the library's type name, from the one data type table. */
-const BY_ONNX = new Map<number, DataType>(
-  (Object.keys(DTYPES) as DataType[]).map((type) => [DTYPES[type].onnx, type]),
-);
-
-/**
- * The typed field that holds a type when raw_data does not (onnx.proto's
- * comments): it follows from the type's storage class. complex64 shares
- * float_data and complex128 double_data as interleaved pairs; uint32 shares
- * uint64_data; every type of 16 bits or fewer (bit patterns for float16,
- * bfloat16, the float8 and packed types) goes in int32_data.
- */
-function typedFieldOf(type: DataType): TypedField {
-  switch (DTYPES[type].storage) {
-    case 'Float32Array': return 'float_data';
-    case 'Float64Array': return 'double_data';
-    case 'BigInt64Array': return 'int64_data';
-    case 'BigUint64Array': case 'Uint32Array': return 'uint64_data';
-    case 'Array': return 'string_data';
-    default: return 'int32_data';
-  }
-}
-
-/** The range an int32_data value must lie in for each type it holds: its storage element's range. */
-function int32Range(type: DataType): [number, number] {
-  if (type === 'bool') return [0, 1];
-  switch (DTYPES[type].storage) {
-    case 'Int8Array': return [-128, 127];
-    case 'Uint8Array': return [0, 255];  // uint8, float8 bit patterns, and packed bytes of 4-bit and 2-bit types
-    case 'Int16Array': return [-32768, 32767];
-    case 'Uint16Array': return [0, 65535];
-    default: return [-(2 ** 31), 2 ** 31 - 1];
-  }
-}
-
-const dimsText = (dims: readonly number[]) => `[${dims.join(', ')}]`;
 
 // ---------------------------------------------------------------------------
 // Reading
@@ -199,26 +148,7 @@ function externalLocation(parent: WireReader, entry: Uint8Array): string | undef
   return key === 'location' ? value : undefined;
 }
 
-/**
- * Concatenates byte chunks into one fresh buffer, aligned for any typed array.
- * (Not `slice()`: on a Node Buffer, the usual input, it makes a view.)
- */
-function concat(chunks: readonly Uint8Array[], total: number): ArrayBuffer {
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out.buffer;
-}
 
-/** Zeroes the bits of a packed type's last byte that no element uses, as the packed storage layout requires (docs/data-types.md). */
-function clearPadding(type: DataType, size: number, data: Uint8Array): void {
-  const perByte = 8 / DTYPES[type].bits;
-  const used = size % perByte;
-  if (used !== 0) data[data.length - 1] &= (1 << (used * DTYPES[type].bits)) - 1;
-}
 
 /**
  * Reads an ONNX TensorProto (the bytes of a `.pb` file, or of an initializer
@@ -268,11 +198,6 @@ export interface NamedTensor {
   readonly name: string | undefined;
 }
 
-/** An option, read once as an own property; undefined when absent. */
-/** The one option `key` of an options object, own and read once (js/src/options.ts); any other key is refused. */
-function optionValue(context: OpContext, options: unknown, key: string): unknown {
-  return readOptions(context, 'options', options, [key])[key];
-}
 
 function utf8Text(bytes: Uint8Array, field: string): string {
   try {
@@ -407,71 +332,3 @@ function readTyped(type: Exclude<DataType, 'string'>, field: TypedField, fields:
   }
 }
 
-// ---------------------------------------------------------------------------
-// Writing
-
-/** Strings hold UTF-16; a lone surrogate has no UTF-8 form and would not round-trip. */
-const LONE_SURROGATE = /\p{Cs}/u;
-
-/**
- * Writes a Tensor as an ONNX TensorProto: `dims`, `data_type`, and the data
- * in `raw_data` (little-endian, in the library's storage layout, so 4-bit and
- * 2-bit types packed as ONNX packs them) for every numeric type, or in
- * `string_data` (UTF-8) for strings. The unused bits of a packed type's last
- * byte are written 0. `fromTensorProto(toTensorProto(t))` gives back t's
- * type, dims and data bit for bit. `options.name` writes the TensorProto's
- * `name` (an initializer's or a test vector's input name).
- *
- * Throws a SpecError (op `toTensorProto`) for a malformed tensor or a string
- * that is not well-formed UTF-16 (a lone surrogate).
- *
- * @example writeFileSync('input_0.pb', tw.toTensorProto(x, { name: 'x' }))
- */
-export function toTensorProto(t: TensorLike, options?: { name?: string }): Uint8Array {
-  const name = protoName(optionValue(WRITING, options, 'name'));
-  const x = asPlainTensor(t, WRITING, 't');
-  const { type, dims } = x;
-  let capacity = 16;
-  for (const d of dims) capacity += 1 + varintSize(d);
-  if (name !== undefined) capacity += 1 + varintSize(name.length) + name.length;
-
-  if (type === 'string') {
-    const encoder = new TextEncoder();
-    const strings = (x.data as string[]).map((s, i) => {
-      if (LONE_SURROGATE.test(s)) {
-        throw specError(WRITING, 't', `string data[${i}] is not well-formed UTF-16 (a lone surrogate), which UTF-8 cannot hold`);
-      }
-      return encoder.encode(s);
-    });
-    for (const s of strings) capacity += 1 + varintSize(s.length) + s.length;
-    const writer = header(capacity, dims, type);
-    for (const s of strings) writer.bytesField(F.string_data, s);
-    if (name !== undefined) writer.bytesField(F.name, name);  // fields in number order, as protobuf writes them
-    return writer.finish();
-  }
-
-  let raw = bytesNow(x.data as ArrayBufferView);
-  if (isPacked(type) && x.size % (8 / DTYPES[type].bits) !== 0) {
-    raw = new Uint8Array(concat([raw], raw.length));
-    clearPadding(type, x.size, raw);
-  }
-  capacity += 1 + varintSize(raw.length) + raw.length;
-  const writer = header(capacity, dims, type);
-  if (name !== undefined) writer.bytesField(F.name, name);
-  return writer.bytesField(F.raw_data, raw).finish();
-}
-
-/** options.name as UTF-8 bytes, or undefined when there is none. */
-function protoName(name: unknown): Uint8Array | undefined {
-  if (name === undefined) return undefined;
-  if (typeof name !== 'string') throw specError(WRITING, 'name', `options.name must be a string (got ${describe(name)})`);
-  if (LONE_SURROGATE.test(name)) throw specError(WRITING, 'name', 'options.name is not well-formed UTF-16 (a lone surrogate), which UTF-8 cannot hold');
-  return new TextEncoder().encode(name);
-}
-
-/** dims (unpacked, as onnx.proto declares them) and data_type, in field order. */
-function header(capacity: number, dims: readonly number[], type: DataType): WireWriter {
-  const writer = new WireWriter(capacity);
-  for (const d of dims) writer.varintField(F.dims, d);
-  return writer.varintField(F.data_type, DTYPES[type].onnx);
-}
