@@ -321,3 +321,12 @@ int tessera_dft_lines(uintptr_t x, uintptr_t window, uintptr_t y, uintptr_t para
   else tessera::f64_dft_lines(at<const double>(x), window ? at<const double>(window) : nullptr, at<double>(y), p, at<double>(work));
   return kOk;
 }
+
+// ---------------------------------------------------------------- reductions
+#include "tessera/reduce.h"
+
+int tessera_reduce(uintptr_t x, uintptr_t y, uintptr_t work, uint32_t onnx_type, uint32_t op, uint32_t outer, uint32_t n,
+                   uint32_t inner) {
+  return static_cast<int>(tessera::reduce(static_cast<tessera::ReduceOp>(op), onnx_type, at<const void>(x), at<void>(y),
+                                          outer, n, inner, at<void>(work)));
+}

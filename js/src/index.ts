@@ -39,6 +39,11 @@ export { squeeze, unsqueeze, type Axes } from './ops/movement/squeeze.js';
 export { identity } from './ops/movement/identity.js';
 export { depthToSpace, spaceToDepth } from './ops/movement/depth-space.js';
 export { shape, size } from './ops/movement/shape.js';
+// reductions
+export {
+  reduceSum, reduceMean, reduceMax, reduceMin, reduceProd, reduceL1, reduceL2, reduceLogSum, reduceLogSumExp, reduceSumSquare,
+  type ReduceAxes, type ReduceOptions,
+} from './ops/reduce/reduce-ops.js';
 export { runNode, type NodeSpec } from './run-node.js';
 export { memoryStats, releaseMemory, type MemoryStats, type AutoRelease } from './memory.js';
 export { ResidentTensor, toResident, type ResidentType } from './resident.js';

@@ -40,6 +40,10 @@ import { SLICE_OP } from './ops/movement/slice.js';
 import { SPLIT_OP } from './ops/movement/split.js';
 import { SQUEEZE_OP, UNSQUEEZE_OP } from './ops/movement/squeeze.js';
 import { TRANSPOSE_OP } from './ops/movement/transpose.js';
+// reductions (ops/reduce/)
+import {
+  REDUCE_SUM_OP, REDUCE_MEAN_OP, REDUCE_MAX_OP, REDUCE_MIN_OP, REDUCE_PROD_OP, REDUCE_L1_OP, REDUCE_L2_OP, REDUCE_LOG_SUM_OP, REDUCE_LOG_SUM_EXP_OP, REDUCE_SUM_SQUARE_OP,
+} from './ops/reduce/reduce-ops.js';
 
 /** Every op, in the order tw.OPS lists them. */
 export const REGISTRY = /* @__PURE__ */ Object.freeze([
@@ -72,6 +76,8 @@ export const REGISTRY = /* @__PURE__ */ Object.freeze([
   // data movement: views and copies over the strided move
   TRANSPOSE_OP, SLICE_OP, PAD_OP, CONCAT_OP, SPLIT_OP, EXPAND_OP, RESHAPE_OP, SQUEEZE_OP, UNSQUEEZE_OP,
   FLATTEN_OP, IDENTITY_OP, DEPTH_TO_SPACE_OP, SPACE_TO_DEPTH_OP, SHAPE_OP, SIZE_OP,
+  // reductions
+  REDUCE_SUM_OP, REDUCE_MEAN_OP, REDUCE_MAX_OP, REDUCE_MIN_OP, REDUCE_PROD_OP, REDUCE_L1_OP, REDUCE_L2_OP, REDUCE_LOG_SUM_OP, REDUCE_LOG_SUM_EXP_OP, REDUCE_SUM_SQUARE_OP,
 ] as const satisfies readonly OpDefinition[]);
 
 type Registered = (typeof REGISTRY)[number];
