@@ -20,7 +20,7 @@ void run(ReduceOp op, uint32_t type, fuzz::Input& in, size_t outer, size_t inner
   const size_t row = outer * inner;
   const size_t n = in.remaining() / sizeof(T) / row;
   std::vector<T> x(outer * n * inner);
-  std::memcpy(static_cast<void*>(x.data()), in.rest(), x.size() * sizeof(T));
+  if (!x.empty()) std::memcpy(static_cast<void*>(x.data()), in.rest(), x.size() * sizeof(T));
   std::unique_ptr<T[]> y(new T[row]);
   std::unique_ptr<uint8_t[]> work(new uint8_t[tessera::reduce_work_bytes(row)]);
   if (tessera::reduce(op, type, x.data(), y.get(), outer, n, inner, work.get()) != tessera::Status::ok) std::abort();

@@ -246,7 +246,7 @@ Status reduce_typed(ReduceOp op, const T* x, T* y, size_t outer, size_t n, size_
       // acc holds each output's max; the sum of exp(x - max) in float64 (the
       // accumulator of this op: exp's error and the sum's stay far below the
       // output's ulp), then log(sum) + max.
-      double* sums = reinterpret_cast<double*>(acc + m + (m & 1));
+      double* sums = reinterpret_cast<double*>(static_cast<uint8_t*>(work) + ((m * sizeof(A) + 7) & ~size_t{7}));
       const A* maxima = acc;
       for (size_t j = 0; j < m; j++) sums[j] = 0;
       for (size_t o = 0; o < outer; o++) {
