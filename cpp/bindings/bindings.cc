@@ -330,3 +330,9 @@ int tessera_reduce(uintptr_t x, uintptr_t y, uintptr_t work, uint32_t onnx_type,
   return static_cast<int>(tessera::reduce(static_cast<tessera::ReduceOp>(op), onnx_type, at<const void>(x), at<void>(y),
                                           outer, n, inner, at<void>(work)));
 }
+
+int tessera_arg_reduce(uintptr_t x, uintptr_t y, uint32_t onnx_type, uint32_t outer, uint32_t n, uint32_t inner, uint32_t is_max,
+                       uint32_t select_last) {
+  return static_cast<int>(tessera::arg_reduce(onnx_type, at<const void>(x), at<int64_t>(y), outer, n, inner, is_max != 0,
+                                              select_last != 0));
+}

@@ -44,6 +44,7 @@ export {
   reduceSum, reduceMean, reduceMax, reduceMin, reduceProd, reduceL1, reduceL2, reduceLogSum, reduceLogSumExp, reduceSumSquare,
   type ReduceAxes, type ReduceOptions,
 } from './ops/reduce/reduce-ops.js';
+export { argMax, argMin, type ArgOptions } from './ops/reduce/arg-max.js';
 export { runNode, type NodeSpec } from './run-node.js';
 export { memoryStats, releaseMemory, type MemoryStats, type AutoRelease } from './memory.js';
 export { ResidentTensor, toResident, type ResidentType } from './resident.js';

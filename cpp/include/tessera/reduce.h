@@ -11,6 +11,10 @@
 //   An empty reduction (n == 0) gives each op's identity: 0 for sums, 1 for
 //   prod, -inf / the type's lowest for max, +inf / the highest for min, NaN
 //   for a float mean (0 for an integer one), -inf for LogSum and LogSumExp.
+//   argReduce(x, y, onnxType, outer, n, inner, isMax, selectLast)
+//     y: [outer, inner] int64, the index along n of the first largest
+//     (isMax) or smallest element, the last with selectLast; a NaN beats
+//     every number. n must be at least 1. Every numeric type but bool.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -24,6 +28,8 @@ enum class ReduceOp : uint32_t {
 };
 
 size_t reduce_work_bytes(size_t outputs);
+
+Status arg_reduce(uint32_t type, const void* x, int64_t* y, size_t outer, size_t n, size_t inner, bool is_max, bool last);
 
 Status reduce(ReduceOp op, uint32_t onnx_type, const void* x, void* y, size_t outer, size_t n, size_t inner, void* work);
 

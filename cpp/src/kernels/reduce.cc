@@ -268,6 +268,33 @@ Status reduce_typed(ReduceOp op, const T* x, T* y, size_t outer, size_t n, size_
   return Status::ok;
 }
 
+
+// ArgMax / ArgMin: the index of the first best element along n (the last
+// with select_last), as int64. NaN counts as larger and smaller than every
+// number (numpy's argmax and argmin return the first NaN; with select_last
+// the last NaN). Ties compare equal: -0 and +0 tie.
+template <class T>
+void arg_typed(const T* x, int64_t* y, size_t outer, size_t n, size_t inner, bool is_max, bool last) {
+  using A = Acc<T>;
+  for (size_t o = 0; o < outer; o++) {
+    for (size_t i = 0; i < inner; i++) {
+      const T* base = x + o * n * inner + i;
+      size_t best_at = 0;
+      A best = load(base[0]);
+      for (size_t k = 1; k < n; k++) {
+        const A v = load(base[k * inner]);
+        bool take;
+        if (is_nan(best)) take = last && is_nan(v);
+        else if (is_nan(v)) take = true;
+        else if (is_max) take = greater<T>(v, best) || (last && !greater<T>(best, v));
+        else take = greater<T>(best, v) || (last && !greater<T>(v, best));
+        if (take) { best = v; best_at = k; }
+      }
+      y[o * inner + i] = static_cast<int64_t>(best_at);
+    }
+  }
+}
+
 }  // namespace
 
 size_t reduce_work_bytes(size_t outputs) { return (2 * outputs + 2) * 8; }
@@ -281,10 +308,38 @@ Status reduce(ReduceOp op, uint32_t type, const void* x, void* y, size_t outer, 
     case onnx_type("int8"): return reduce_typed(op, static_cast<const int8_t*>(x), static_cast<int8_t*>(y), outer, n, inner, work);
     case onnx_type("uint8"): case onnx_type("bool"):
       return reduce_typed(op, static_cast<const uint8_t*>(x), static_cast<uint8_t*>(y), outer, n, inner, work);
+    case onnx_type("int16"): return reduce_typed(op, static_cast<const int16_t*>(x), static_cast<int16_t*>(y), outer, n, inner, work);
+    case onnx_type("uint16"): return reduce_typed(op, static_cast<const uint16_t*>(x), static_cast<uint16_t*>(y), outer, n, inner, work);
     case onnx_type("int32"): return reduce_typed(op, static_cast<const int32_t*>(x), static_cast<int32_t*>(y), outer, n, inner, work);
     case onnx_type("uint32"): return reduce_typed(op, static_cast<const uint32_t*>(x), static_cast<uint32_t*>(y), outer, n, inner, work);
     case onnx_type("int64"): return reduce_typed(op, static_cast<const int64_t*>(x), static_cast<int64_t*>(y), outer, n, inner, work);
     case onnx_type("uint64"): return reduce_typed(op, static_cast<const uint64_t*>(x), static_cast<uint64_t*>(y), outer, n, inner, work);
+    default: return Status::refused;
+  }
+}
+
+}  // namespace tessera
+
+namespace tessera {
+
+Status arg_reduce(uint32_t type, const void* x, int64_t* y, size_t outer, size_t n, size_t inner, bool is_max, bool last) {
+  if (n == 0) return Status::refused;
+  switch (type) {
+#define TESSERA_ARG(name, T) \
+    case onnx_type(name): arg_typed(static_cast<const T*>(x), y, outer, n, inner, is_max, last); return Status::ok;
+    TESSERA_ARG("float32", float)
+    TESSERA_ARG("float64", double)
+    TESSERA_ARG("float16", Half16)
+    TESSERA_ARG("bfloat16", Brain16)
+    TESSERA_ARG("int8", int8_t)
+    TESSERA_ARG("uint8", uint8_t)
+    TESSERA_ARG("int16", int16_t)
+    TESSERA_ARG("uint16", uint16_t)
+    TESSERA_ARG("int32", int32_t)
+    TESSERA_ARG("uint32", uint32_t)
+    TESSERA_ARG("int64", int64_t)
+    TESSERA_ARG("uint64", uint64_t)
+#undef TESSERA_ARG
     default: return Status::refused;
   }
 }
