@@ -102,3 +102,33 @@ describe('errors', () => {
     expect(Array.from(out)).toEqual(new Array(5).fill(7));
   });
 });
+
+describe('ArgMax and ArgMin', () => {
+  const m = () => f32([1, 5, 5, 2, NaN, 0, 3, 3], [2, 4]);
+  it('int64 indices along axis (default 0), keepdims, ties first or (from 12) last, a NaN wins', () => {
+    expect(values(tw.argMax(m(), { axis: 1 }))).toEqual([1n, 0n]);
+    expect(tw.argMax(m(), { axis: 1 }).dims).toEqual([2, 1]);
+    expect(values(tw.argMax(m(), { axis: 1, selectLastIndex: true, keepdims: false }))).toEqual([2n, 0n]);
+    expect(values(tw.argMin(m(), { axis: -1, selectLastIndex: true }))).toEqual([0n, 0n]);
+    expect(values(run('ArgMax', 1, [m()]))).toEqual([1n, 0n, 0n, 1n]);
+    expect(values(run('ArgMax', 12, [m()], { axis: 1, select_last_index: 1 }))).toEqual([2n, 0n]);
+  });
+  it('errors: select_last_index before 12, a negative axis before 11, an axis out of range, an empty axis, bfloat16 before 13', () => {
+    expectSpecError(() => run('ArgMax', 11, [m()], { select_last_index: 1 }), 'ArgMax', 11, /select_last_index/);
+    expectSpecError(() => run('ArgMin', 1, [m()], { axis: -1 }), 'ArgMin', 1, /negative/);
+    expectSpecError(() => tw.argMax(m(), { axis: 2 }), 'ArgMax', 13, /axis/, /out of range/);
+    expectSpecError(() => tw.argMin(f32([], [2, 0]), { axis: 1 }), 'ArgMin', 13, /extent 0/);
+    const bf = new tw.Tensor('bfloat16', new Uint16Array([0x3f80]), [1]);
+    expectSpecError(() => run('ArgMax', 12, [bf]), 'ArgMax', 12, /bfloat16/);
+    expect(values(run('ArgMax', 13, [bf]))).toEqual([0n]);
+  });
+  it('the detector shape: argmax over the 84 classes of [1, 84, 8400]', () => {
+    const data = Float32Array.from({ length: 84 * 8400 }, (_, i) => ((i * 7919) % 1000) / 8);
+    const best = tw.argMax(new tw.Tensor('float32', data, [1, 84, 8400]), { axis: 1, keepdims: false });
+    for (const j of [0, 17, 8399]) {
+      let at = 0;
+      for (let c = 1; c < 84; c++) if (data[c * 8400 + j] > data[at * 8400 + j]) at = c;
+      expect((best.data as BigInt64Array)[j]).toBe(BigInt(at));
+    }
+  });
+});
