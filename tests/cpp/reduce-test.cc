@@ -119,3 +119,34 @@ TEST_CASE("reduce: refuses an unknown type or op") {
   CHECK(tessera::reduce(ReduceOp::sum, tessera::onnx_type("string"), &x, &y, 1, 1, 1, work) == tessera::Status::refused);
   CHECK(tessera::reduce(static_cast<ReduceOp>(99), kType<float>, &x, &y, 1, 1, 1, work) == tessera::Status::refused);
 }
+
+TEST_CASE("arg_reduce: first or last best index along n, a NaN wins, every length 1..40 and inner 1..5") {
+  std::mt19937 rng(11);
+  for (size_t inner = 1; inner <= 5; inner++) {
+    for (size_t n = 1; n <= 40; n++) {
+      std::vector<float> x(2 * n * inner);
+      for (auto& v : x) v = static_cast<float>(static_cast<int>(rng() % 5)) - 2.0f;
+      if (n > 3) x[3 * inner] = NAN;
+      for (int mode = 0; mode < 4; mode++) {
+        const bool is_max = mode & 1, last = mode & 2;
+        std::vector<int64_t> y(2 * inner + 1, -7);
+        REQUIRE(tessera::arg_reduce(kType<float>, x.data(), y.data(), 2, n, inner, is_max, last) == tessera::Status::ok);
+        for (size_t o = 0; o < 2; o++) {
+          for (size_t i = 0; i < inner; i++) {
+            int64_t want = 0;
+            for (size_t k = 1; k < n; k++) {
+              const float v = x[(o * n + k) * inner + i], b = x[(o * n + static_cast<size_t>(want)) * inner + i];
+              if (std::isnan(b)) { if (last && std::isnan(v)) want = static_cast<int64_t>(k); continue; }
+              if (std::isnan(v) || (is_max ? v > b : v < b) || (last && v == b)) want = static_cast<int64_t>(k);
+            }
+            CHECK(y[o * inner + i] == want);
+          }
+        }
+        CHECK(y.back() == -7);
+      }
+    }
+  }
+  float one = 1;
+  int64_t y = 0;
+  CHECK(tessera::arg_reduce(kType<float>, &one, &y, 1, 0, 1, true, false) == tessera::Status::refused);
+}
