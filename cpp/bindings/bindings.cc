@@ -336,3 +336,7 @@ int tessera_arg_reduce(uintptr_t x, uintptr_t y, uint32_t onnx_type, uint32_t ou
   return static_cast<int>(tessera::arg_reduce(onnx_type, at<const void>(x), at<int64_t>(y), outer, n, inner, is_max != 0,
                                               select_last != 0));
 }
+
+int tessera_softmax(uintptr_t x, uintptr_t y, uint32_t onnx_type, uint32_t outer, uint32_t n, uint32_t inner, uint32_t kind) {
+  return static_cast<int>(tessera::softmax(onnx_type, at<const void>(x), at<void>(y), outer, n, inner, kind));
+}

@@ -45,6 +45,7 @@ import {
   REDUCE_SUM_OP, REDUCE_MEAN_OP, REDUCE_MAX_OP, REDUCE_MIN_OP, REDUCE_PROD_OP, REDUCE_L1_OP, REDUCE_L2_OP, REDUCE_LOG_SUM_OP, REDUCE_LOG_SUM_EXP_OP, REDUCE_SUM_SQUARE_OP,
 } from './ops/reduce/reduce-ops.js';
 import { ARG_MAX_OP, ARG_MIN_OP } from './ops/reduce/arg-max.js';
+import { HARDMAX_OP, LOG_SOFTMAX_OP, SOFTMAX_OP } from './ops/reduce/softmax.js';
 
 /** Every op, in the order tw.OPS lists them. */
 export const REGISTRY = /* @__PURE__ */ Object.freeze([
@@ -79,7 +80,7 @@ export const REGISTRY = /* @__PURE__ */ Object.freeze([
   FLATTEN_OP, IDENTITY_OP, DEPTH_TO_SPACE_OP, SPACE_TO_DEPTH_OP, SHAPE_OP, SIZE_OP,
   // reductions
   REDUCE_SUM_OP, REDUCE_MEAN_OP, REDUCE_MAX_OP, REDUCE_MIN_OP, REDUCE_PROD_OP, REDUCE_L1_OP, REDUCE_L2_OP, REDUCE_LOG_SUM_OP, REDUCE_LOG_SUM_EXP_OP, REDUCE_SUM_SQUARE_OP,
-  ARG_MAX_OP, ARG_MIN_OP,
+  ARG_MAX_OP, ARG_MIN_OP, SOFTMAX_OP, LOG_SOFTMAX_OP, HARDMAX_OP,
 ] as const satisfies readonly OpDefinition[]);
 
 type Registered = (typeof REGISTRY)[number];

@@ -15,6 +15,9 @@
 //     y: [outer, inner] int64, the index along n of the first largest
 //     (isMax) or smallest element, the last with selectLast; a NaN beats
 //     every number. n must be at least 1. Every numeric type but bool.
+//   softmax(x, y, onnxType, outer, n, inner, kind)
+//     along n of [outer, n, inner]: kind 0 Softmax, 1 LogSoftmax, 2 Hardmax;
+//     float32, float64, float16, bfloat16; y has x's type and dims.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -30,6 +33,8 @@ enum class ReduceOp : uint32_t {
 size_t reduce_work_bytes(size_t outputs);
 
 Status arg_reduce(uint32_t type, const void* x, int64_t* y, size_t outer, size_t n, size_t inner, bool is_max, bool last);
+
+Status softmax(uint32_t type, const void* x, void* y, size_t outer, size_t n, size_t inner, uint32_t kind);
 
 Status reduce(ReduceOp op, uint32_t onnx_type, const void* x, void* y, size_t outer, size_t n, size_t inner, void* work);
 

@@ -273,24 +273,61 @@ Status reduce_typed(ReduceOp op, const T* x, T* y, size_t outer, size_t n, size_
 // with select_last), as int64. NaN counts as larger and smaller than every
 // number (numpy's argmax and argmin return the first NaN; with select_last
 // the last NaN). Ties compare equal: -0 and +0 tie.
+// The best index of the n elements base[k * stride].
+template <class T>
+size_t best_index(const T* base, size_t n, size_t stride, bool is_max, bool last) {
+  using A = Acc<T>;
+  size_t best_at = 0;
+  A best = load(base[0]);
+  for (size_t k = 1; k < n; k++) {
+    const A v = load(base[k * stride]);
+    bool take;
+    if (is_nan(best)) take = last && is_nan(v);
+    else if (is_nan(v)) take = true;
+    else if (is_max) take = greater<T>(v, best) || (last && !greater<T>(best, v));
+    else take = greater<T>(best, v) || (last && !greater<T>(v, best));
+    if (take) { best = v; best_at = k; }
+  }
+  return best_at;
+}
+
 template <class T>
 void arg_typed(const T* x, int64_t* y, size_t outer, size_t n, size_t inner, bool is_max, bool last) {
-  using A = Acc<T>;
+  for (size_t o = 0; o < outer; o++) {
+    for (size_t i = 0; i < inner; i++) y[o * inner + i] = static_cast<int64_t>(best_index(x + o * n * inner + i, n, inner, is_max, last));
+  }
+}
+
+// Softmax, LogSoftmax, Hardmax along n: per line the max, then (in float64,
+// math-v128.h's exp and log, one rounding into T) exp(x - max) / sum or
+// (x - max) - log(sum); Hardmax puts 1 at arg_typed's first largest index.
+// A line holding a NaN gives NaN throughout (Hardmax: 1 at the first NaN).
+template <class T>
+void softmax_typed(const T* x, T* y, size_t outer, size_t n, size_t inner, uint32_t kind) {
   for (size_t o = 0; o < outer; o++) {
     for (size_t i = 0; i < inner; i++) {
-      const T* base = x + o * n * inner + i;
-      size_t best_at = 0;
-      A best = load(base[0]);
-      for (size_t k = 1; k < n; k++) {
-        const A v = load(base[k * inner]);
-        bool take;
-        if (is_nan(best)) take = last && is_nan(v);
-        else if (is_nan(v)) take = true;
-        else if (is_max) take = greater<T>(v, best) || (last && !greater<T>(best, v));
-        else take = greater<T>(best, v) || (last && !greater<T>(v, best));
-        if (take) { best = v; best_at = k; }
+      const T* line = x + o * n * inner + i;
+      T* out = y + o * n * inner + i;
+      if (kind == 2) {
+        const size_t at = best_index(line, n, inner, true, false);
+        for (size_t k = 0; k < n; k++) out[k * inner] = store<T>(static_cast<Acc<T>>(k == at ? 1 : 0));
+        continue;
       }
-      y[o * inner + i] = static_cast<int64_t>(best_at);
+      double m = -INFINITY;
+      bool nan = false;
+      for (size_t k = 0; k < n; k++) {
+        const double v = static_cast<double>(load(line[k * inner]));
+        nan = nan || v != v;
+        if (v > m) m = v;
+      }
+      double sum = 0;
+      for (size_t k = 0; k < n; k++) sum += exp64(static_cast<double>(load(line[k * inner])) - m);
+      const double log_sum = log64(sum);
+      for (size_t k = 0; k < n; k++) {
+        const double d = static_cast<double>(load(line[k * inner])) - m;
+        const double r = nan ? NAN : kind == 0 ? exp64(d) / sum : d - log_sum;
+        out[k * inner] = store<T>(static_cast<Acc<T>>(r));
+      }
     }
   }
 }
@@ -340,6 +377,21 @@ Status arg_reduce(uint32_t type, const void* x, int64_t* y, size_t outer, size_t
     TESSERA_ARG("int64", int64_t)
     TESSERA_ARG("uint64", uint64_t)
 #undef TESSERA_ARG
+    default: return Status::refused;
+  }
+}
+
+}  // namespace tessera
+
+namespace tessera {
+
+Status softmax(uint32_t type, const void* x, void* y, size_t outer, size_t n, size_t inner, uint32_t kind) {
+  if (kind > 2) return Status::refused;
+  switch (type) {
+    case onnx_type("float32"): softmax_typed(static_cast<const float*>(x), static_cast<float*>(y), outer, n, inner, kind); return Status::ok;
+    case onnx_type("float64"): softmax_typed(static_cast<const double*>(x), static_cast<double*>(y), outer, n, inner, kind); return Status::ok;
+    case onnx_type("float16"): softmax_typed(static_cast<const Half16*>(x), static_cast<Half16*>(y), outer, n, inner, kind); return Status::ok;
+    case onnx_type("bfloat16"): softmax_typed(static_cast<const Brain16*>(x), static_cast<Brain16*>(y), outer, n, inner, kind); return Status::ok;
     default: return Status::refused;
   }
 }
