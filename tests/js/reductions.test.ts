@@ -132,3 +132,26 @@ describe('ArgMax and ArgMin', () => {
     }
   });
 });
+
+describe('Softmax, LogSoftmax, Hardmax', () => {
+  const x = () => f32([1, 2, 3, 4, 5, 6], [1, 2, 3]);
+  it('13 works along one axis (default -1); 1 and 11 coerce to 2-D at axis (default 1)', () => {
+    const along = values(tw.softmax(x())) as number[];
+    expect(along[0] + along[1] + along[2]).toBeCloseTo(1, 6);
+    expect(along[3]).toBeCloseTo(along[0], 6);
+    const coerced = values(run('Softmax', 11, [x()])) as number[];  // over all 6 at axis 1
+    expect(coerced.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 6);
+    expect(coerced[5]).toBeGreaterThan(coerced[2]);
+    expect(values(run('Hardmax', 1, [x()]))).toEqual([0, 0, 0, 0, 0, 1]);
+    expect(values(run('Hardmax', 13, [x()], { axis: 1 }))).toEqual([0, 0, 0, 1, 1, 1]);
+    const log = values(tw.logSoftmax(x(), { axis: 1 })) as number[];
+    expect(log[0]).toBeCloseTo(1 - 4 - Math.log(1 + Math.exp(-3)), 6);
+  });
+  it('stable for large logits; errors: axis out of range, a negative axis in 1, bfloat16 before 13', () => {
+    expect(values(tw.softmax(f32([1000, 1000], [2])))).toEqual([0.5, 0.5]);
+    expectSpecError(() => tw.softmax(x(), { axis: 3 }), 'Softmax', 13, /axis/, /out of range/);
+    expectSpecError(() => run('LogSoftmax', 1, [x()], { axis: -1 }), 'LogSoftmax', 1, /negative/);
+    const bf = new tw.Tensor('bfloat16', new Uint16Array([0x3f80]), [1]);
+    expectSpecError(() => run('Hardmax', 11, [bf], { axis: 0 }), 'Hardmax', 11, /bfloat16/);
+  });
+});
