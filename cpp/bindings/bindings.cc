@@ -358,3 +358,22 @@ int tessera_resize_nearest(uintptr_t x, uintptr_t y, uint32_t element_size, uint
   tessera::resize_nearest(at<const uint8_t>(x), at<uint8_t>(y), element_size, a, index, head);
   return kOk;
 }
+
+// ---------------------------------------------------------------- reductions
+#include "tessera/reduce.h"
+
+int tessera_reduce(uintptr_t x, uintptr_t y, uintptr_t work, uint32_t onnx_type, uint32_t op, uint32_t outer, uint32_t n,
+                   uint32_t inner) {
+  return static_cast<int>(tessera::reduce(static_cast<tessera::ReduceOp>(op), onnx_type, at<const void>(x), at<void>(y),
+                                          outer, n, inner, at<void>(work)));
+}
+
+int tessera_arg_reduce(uintptr_t x, uintptr_t y, uint32_t onnx_type, uint32_t outer, uint32_t n, uint32_t inner, uint32_t is_max,
+                       uint32_t select_last) {
+  return static_cast<int>(tessera::arg_reduce(onnx_type, at<const void>(x), at<int64_t>(y), outer, n, inner, is_max != 0,
+                                              select_last != 0));
+}
+
+int tessera_softmax(uintptr_t x, uintptr_t y, uint32_t onnx_type, uint32_t outer, uint32_t n, uint32_t inner, uint32_t kind) {
+  return static_cast<int>(tessera::softmax(onnx_type, at<const void>(x), at<void>(y), outer, n, inner, kind));
+}

@@ -58,6 +58,13 @@ export type { BinaryFunction, VariadicFunction } from './ops/elementwise/binary-
 export { quantizeLinear, type QuantizeLinearOptions } from './ops/quantize/quantize-linear.js';
 export { dequantizeLinear, type DequantizeLinearOptions } from './ops/quantize/dequantize-linear.js';
 export { dynamicQuantizeLinear, type DynamicQuantized } from './ops/quantize/dynamic-quantize-linear.js';
+// reductions
+export {
+  reduceSum, reduceMean, reduceMax, reduceMin, reduceProd, reduceL1, reduceL2, reduceLogSum, reduceLogSumExp, reduceSumSquare,
+  type ReduceAxes, type ReduceOptions,
+} from './ops/reduce/reduce-ops.js';
+export { argMax, argMin, type ArgOptions } from './ops/reduce/arg-max.js';
+export { softmax, logSoftmax, hardmax, type SoftmaxOptions } from './ops/reduce/softmax.js';
 export { runNode, type NodeSpec } from './run-node.js';
 export { memoryStats, releaseMemory, type MemoryStats, type AutoRelease } from './memory.js';
 export { ResidentTensor, toResident, type ResidentType } from './resident.js';

@@ -57,6 +57,12 @@ import { WHERE_OP } from './ops/elementwise/where.js';
 import { DEQUANTIZE_LINEAR_OP } from './ops/quantize/dequantize-linear.js';
 import { DYNAMIC_QUANTIZE_LINEAR_OP } from './ops/quantize/dynamic-quantize-linear.js';
 import { QUANTIZE_LINEAR_OP } from './ops/quantize/quantize-linear.js';
+// reductions (ops/reduce/)
+import {
+  REDUCE_SUM_OP, REDUCE_MEAN_OP, REDUCE_MAX_OP, REDUCE_MIN_OP, REDUCE_PROD_OP, REDUCE_L1_OP, REDUCE_L2_OP, REDUCE_LOG_SUM_OP, REDUCE_LOG_SUM_EXP_OP, REDUCE_SUM_SQUARE_OP,
+} from './ops/reduce/reduce-ops.js';
+import { ARG_MAX_OP, ARG_MIN_OP } from './ops/reduce/arg-max.js';
+import { HARDMAX_OP, LOG_SOFTMAX_OP, SOFTMAX_OP } from './ops/reduce/softmax.js';
 
 /** Every op, in the order tw.OPS lists them. */
 export const REGISTRY = /* @__PURE__ */ Object.freeze([
@@ -98,6 +104,9 @@ export const REGISTRY = /* @__PURE__ */ Object.freeze([
   EQUAL_OP, GREATER_OP, LESS_OP, GREATER_OR_EQUAL_OP, LESS_OR_EQUAL_OP, AND_OP, OR_OP, XOR_OP, BIT_SHIFT_OP, WHERE_OP,
   // quantization
   QUANTIZE_LINEAR_OP, DEQUANTIZE_LINEAR_OP, DYNAMIC_QUANTIZE_LINEAR_OP,
+  // reductions
+  REDUCE_SUM_OP, REDUCE_MEAN_OP, REDUCE_MAX_OP, REDUCE_MIN_OP, REDUCE_PROD_OP, REDUCE_L1_OP, REDUCE_L2_OP, REDUCE_LOG_SUM_OP, REDUCE_LOG_SUM_EXP_OP, REDUCE_SUM_SQUARE_OP,
+  ARG_MAX_OP, ARG_MIN_OP, SOFTMAX_OP, LOG_SOFTMAX_OP, HARDMAX_OP,
 ] as const satisfies readonly OpDefinition[]);
 
 type Registered = (typeof REGISTRY)[number];

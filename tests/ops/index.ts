@@ -47,6 +47,12 @@ import { WHERE } from './where';
 import { DEQUANTIZE_LINEAR } from './dequantize-linear';
 import { DYNAMIC_QUANTIZE_LINEAR } from './dynamic-quantize-linear';
 import { QUANTIZE_LINEAR } from './quantize-linear';
+// reductions
+import {
+  REDUCE_SUM, REDUCE_MEAN, REDUCE_MAX, REDUCE_MIN, REDUCE_PROD, REDUCE_L1, REDUCE_L2, REDUCE_LOG_SUM, REDUCE_LOG_SUM_EXP, REDUCE_SUM_SQUARE,
+} from './reduce';
+import { ARG_MAX, ARG_MIN } from './arg-max';
+import { HARDMAX, LOG_SOFTMAX, SOFTMAX } from './softmax';
 
 export const OP_TESTS: readonly OpTest[] = [
   FLOOR, TILE, CONSTANT_OF_SHAPE, CAST, CAST_LIKE, AS_STRIDED,
@@ -62,6 +68,9 @@ export const OP_TESTS: readonly OpTest[] = [
   ADD, SUB, MUL, DIV, POW, MOD, MIN, MAX, SUM, MEAN, EQUAL, GREATER, LESS, GREATER_OR_EQUAL, LESS_OR_EQUAL, AND, OR, XOR, BIT_SHIFT, WHERE,
   // quantization
   QUANTIZE_LINEAR, DEQUANTIZE_LINEAR, DYNAMIC_QUANTIZE_LINEAR,
+  // reductions
+  REDUCE_SUM, REDUCE_MEAN, REDUCE_MAX, REDUCE_MIN, REDUCE_PROD, REDUCE_L1, REDUCE_L2, REDUCE_LOG_SUM, REDUCE_LOG_SUM_EXP, REDUCE_SUM_SQUARE,
+  ARG_MAX, ARG_MIN, SOFTMAX, LOG_SOFTMAX, HARDMAX,
 ];
 
 export type { Expected, OpCase, OpTest } from './op-test';

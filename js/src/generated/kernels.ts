@@ -26,10 +26,13 @@ export interface Kernels {
   where: (condition: number, x: number, y: number, output: number, elementSize: number, rank: number, dims: number, cStrides: number, xStrides: number, yStrides: number) => void;
   unary: (x: number, y: number, n: number, onnxType: number, op: number, params: number) => void;
   firstZero: (x: number, n: number, elementSize: number, index: number) => void;
+  reduce: (x: number, y: number, work: number, onnxType: number, op: number, outer: number, n: number, inner: number) => void;
+  argReduce: (x: number, y: number, onnxType: number, outer: number, n: number, inner: number, isMax: number, selectLast: number) => void;
+  softmax: (x: number, y: number, onnxType: number, outer: number, n: number, inner: number, kind: number) => void;
 }
 
 /** The C export behind each kernel. */
-export const KERNEL_SYMBOLS = ['tessera_floor', 'tessera_fill', 'tessera_fill_packed', 'tessera_tile', 'tessera_as_strided', 'tessera_strided_move', 'tessera_pack', 'tessera_unpack', 'tessera_cast', 'tessera_gather_rows', 'tessera_gather_elements', 'tessera_scatter_elements', 'tessera_scatter_nd', 'tessera_nonzero_positions', 'tessera_nonzero_coords', 'tessera_trilu', 'tessera_cosine_window', 'tessera_dft_lines', 'tessera_resize_filter', 'tessera_resize_nearest', 'tessera_binary', 'tessera_where', 'tessera_unary', 'tessera_first_zero'] as const;
+export const KERNEL_SYMBOLS = ['tessera_floor', 'tessera_fill', 'tessera_fill_packed', 'tessera_tile', 'tessera_as_strided', 'tessera_strided_move', 'tessera_pack', 'tessera_unpack', 'tessera_cast', 'tessera_gather_rows', 'tessera_gather_elements', 'tessera_scatter_elements', 'tessera_scatter_nd', 'tessera_nonzero_positions', 'tessera_nonzero_coords', 'tessera_trilu', 'tessera_cosine_window', 'tessera_dft_lines', 'tessera_resize_filter', 'tessera_resize_nearest', 'tessera_binary', 'tessera_where', 'tessera_unary', 'tessera_first_zero', 'tessera_reduce', 'tessera_arg_reduce', 'tessera_softmax'] as const;
 
 /**
  * The kernels of an instance, each call's status checked: a non-zero status
@@ -61,6 +64,9 @@ export function checkedKernels(exports: Record<string, unknown>, refused: (kerne
   const tessera_where = exports.tessera_where as (condition: number, x: number, y: number, output: number, elementSize: number, rank: number, dims: number, cStrides: number, xStrides: number, yStrides: number) => number;
   const tessera_unary = exports.tessera_unary as (x: number, y: number, n: number, onnxType: number, op: number, params: number) => number;
   const tessera_first_zero = exports.tessera_first_zero as (x: number, n: number, elementSize: number, index: number) => number;
+  const tessera_reduce = exports.tessera_reduce as (x: number, y: number, work: number, onnxType: number, op: number, outer: number, n: number, inner: number) => number;
+  const tessera_arg_reduce = exports.tessera_arg_reduce as (x: number, y: number, onnxType: number, outer: number, n: number, inner: number, isMax: number, selectLast: number) => number;
+  const tessera_softmax = exports.tessera_softmax as (x: number, y: number, onnxType: number, outer: number, n: number, inner: number, kind: number) => number;
   return {
     floor(x, y, n, onnxType) {
       const status = tessera_floor(x, y, n, onnxType);
@@ -157,6 +163,18 @@ export function checkedKernels(exports: Record<string, unknown>, refused: (kerne
     firstZero(x, n, elementSize, index) {
       const status = tessera_first_zero(x, n, elementSize, index);
       if (status !== 0) refused('firstZero', status);
+    },
+    reduce(x, y, work, onnxType, op, outer, n, inner) {
+      const status = tessera_reduce(x, y, work, onnxType, op, outer, n, inner);
+      if (status !== 0) refused('reduce', status);
+    },
+    argReduce(x, y, onnxType, outer, n, inner, isMax, selectLast) {
+      const status = tessera_arg_reduce(x, y, onnxType, outer, n, inner, isMax, selectLast);
+      if (status !== 0) refused('argReduce', status);
+    },
+    softmax(x, y, onnxType, outer, n, inner, kind) {
+      const status = tessera_softmax(x, y, onnxType, outer, n, inner, kind);
+      if (status !== 0) refused('softmax', status);
     },
   };
 }

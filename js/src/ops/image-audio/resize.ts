@@ -124,7 +124,7 @@ export function resize(x: TensorLike | ResidentTensor, options?: ResizeOptions):
   const context: OpContext = { op: 'Resize', version: version.since };
   const own = opOptions(context, options, ['scales', 'sizes', 'roi', 'mode', 'coordinateTransformationMode', 'nearestMode',
     'cubicCoeffA', 'excludeOutside', 'extrapolationValue', 'antialias', 'axes', 'keepAspectRatioPolicy']);
-  const attributes: Record<string, unknown> = {};
+  const attributes: Record<string, unknown> = Object.create(null);  // no prototype: an inherited antialias is not the caller's
   const names: Record<string, string> = {
     mode: 'mode', coordinateTransformationMode: 'coordinate_transformation_mode', nearestMode: 'nearest_mode',
     cubicCoeffA: 'cubic_coeff_a', extrapolationValue: 'extrapolation_value', axes: 'axes', keepAspectRatioPolicy: 'keep_aspect_ratio_policy',

@@ -1,0 +1,399 @@
+// The reduction engine: ReduceSum, Mean, Max, Min, Prod, L1, L2, LogSum,
+// LogSumExp and SumSquare over x viewed as [outer, n, inner], n the reduced
+// extent (JS merges the reduced axes into one run first: when they are not
+// adjacent it moves them together with the strided move, so one pass here
+// always suffices). y is [outer, inner].
+//
+// Order (fixed, so tessera.wasm, tessera-scalar.wasm and native agree to the
+// bit; no reassociation anywhere):
+//   inner > 1: acc[i] for every inner i, updated in k = 0 .. n-1 order. The
+//     update is elementwise across i, so the compiler runs it as SIMD128
+//     vectors across the inner axis ([1, 84, 8400] over axis 1 is 8400-wide
+//     vectors) without changing any lane's order.
+//   inner == 1: four lane accumulators, lane j taking k = j mod 4, combined
+//     as (l0 + l1) + (l2 + l3) (the same for max, min and prod).
+// float16 and bfloat16 accumulate in float32 and round once; float32 in
+// float32; float64 in float64. Integers wrap (unsigned arithmetic); their
+// Mean, L2, LogSum and LogSumExp finish in float64 and truncate toward 0
+// (as numpy's astype; NaN gives 0, out of range saturates).
+// NaN: sums and products give the canonical quiet NaN (its payload would
+// otherwise differ between builds); Max and Min return a NaN element (the
+// first met in the order above) when one is present, as numpy's maximum does.
+// exp and log are math-v128.h's (float64, the same bits in every build).
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <type_traits>
+
+#include "half-v128.h"
+#include "math-v128.h"
+#include "tessera/reduce.h"
+#include "tessera/tables.h"
+
+namespace tessera {
+namespace {
+
+struct Half16 { uint16_t bits; };
+struct Brain16 { uint16_t bits; };
+
+inline float half_to_float(uint16_t h) { return wasm_f32x4_extract_lane(f16x4_to_f32x4(wasm_i32x4_splat(h)), 0); }
+inline uint16_t float_to_half(float f) {
+  return static_cast<uint16_t>(wasm_i32x4_extract_lane(f32x4_to_f16x4(wasm_f32x4_splat(f)), 0));
+}
+inline float brain_to_float(uint16_t h) {
+  uint32_t b = uint32_t{h} << 16;
+  float f;
+  std::memcpy(&f, &b, 4);
+  return f;
+}
+inline uint16_t float_to_brain(float f) {
+  return static_cast<uint16_t>(wasm_i32x4_extract_lane(f32x4_to_bf16x4(wasm_f32x4_splat(f)), 0));
+}
+inline double exp64(double v) { return wasm_f64x2_extract_lane(math::exp<13>(wasm_f64x2_splat(v)), 0); }
+inline double log64(double v) { return wasm_f64x2_extract_lane(math::log<11>(wasm_f64x2_splat(v)), 0); }
+
+// Each stored type: its accumulator A, and the two conversions.
+template <class T> struct Traits;
+template <> struct Traits<float> {
+  using A = float;
+  static A load(float v) { return v; }
+  static float store(A a) { return a; }
+};
+template <> struct Traits<double> {
+  using A = double;
+  static A load(double v) { return v; }
+  static double store(A a) { return a; }
+};
+template <> struct Traits<Half16> {
+  using A = float;
+  static A load(Half16 v) { return half_to_float(v.bits); }
+  static Half16 store(A a) { return {float_to_half(a)}; }
+};
+template <> struct Traits<Brain16> {
+  using A = float;
+  static A load(Brain16 v) { return brain_to_float(v.bits); }
+  static Brain16 store(A a) { return {float_to_brain(a)}; }
+};
+template <class T> constexpr bool kInteger = std::is_integral_v<T>;
+
+template <class T, bool = std::is_integral_v<T>> struct AccOf { using type = std::make_unsigned_t<T>; };
+template <class T> struct AccOf<T, false> { using type = typename Traits<T>::A; };
+template <class T>
+using Acc = typename AccOf<T>::type;
+
+template <class T>
+Acc<T> load(T v) {
+  if constexpr (kInteger<T>) return static_cast<Acc<T>>(v);
+  else return Traits<T>::load(v);
+}
+
+template <class A>
+bool is_nan(A a) {
+  if constexpr (std::is_floating_point_v<A>) return a != a;
+  else return false;
+}
+
+template <class T>
+T store(Acc<T> a) {
+  if constexpr (kInteger<T>) return static_cast<T>(a);
+  else {
+    if (a != a) a = std::numeric_limits<Acc<T>>::quiet_NaN();  // canonical: +, quiet, no payload
+    return Traits<T>::store(a);
+  }
+}
+
+// The signed view of an integer accumulator, for comparisons.
+template <class T>
+T value_of(Acc<T> a) { return static_cast<T>(a); }
+
+template <class T>
+bool greater(Acc<T> a, Acc<T> b) {
+  if constexpr (kInteger<T>) return value_of<T>(a) > value_of<T>(b);
+  else return a > b;
+}
+
+// max/min that keep the first NaN: once m is NaN it stays.
+template <class T, bool kMax>
+Acc<T> pick(Acc<T> m, Acc<T> v) {
+  if (is_nan(m)) return m;
+  if (is_nan(v)) return v;
+  if constexpr (kMax) return greater<T>(v, m) ? v : m;
+  else return greater<T>(m, v) ? v : m;
+}
+
+template <class T>
+Acc<T> lowest() {
+  if constexpr (kInteger<T>) return static_cast<Acc<T>>(std::numeric_limits<T>::lowest());
+  else return -std::numeric_limits<Acc<T>>::infinity();
+}
+template <class T>
+Acc<T> highest() {
+  if constexpr (kInteger<T>) return static_cast<Acc<T>>(std::numeric_limits<T>::max());
+  else return std::numeric_limits<Acc<T>>::infinity();
+}
+
+template <class T>
+T from_double(double d) {
+  if constexpr (kInteger<T>) {
+    if (d != d) return 0;
+    if (d <= static_cast<double>(std::numeric_limits<T>::lowest())) return std::numeric_limits<T>::lowest();
+    if (d >= static_cast<double>(std::numeric_limits<T>::max())) return std::numeric_limits<T>::max();
+    return static_cast<T>(d);
+  } else {
+    return store<T>(static_cast<Acc<T>>(d));
+  }
+}
+
+template <class T>
+double to_double(Acc<T> a) {
+  if constexpr (kInteger<T>) return static_cast<double>(value_of<T>(a));
+  else return static_cast<double>(a);
+}
+
+// One pass: out[o * inner + i] = fold over k of step(acc, pre(x[(o n + k) inner + i])), from init.
+template <class T, class Pre, class Step>
+void fold(const T* x, Acc<T>* out, size_t outer, size_t n, size_t inner, Acc<T> init, Pre pre, Step step) {
+  using A = Acc<T>;
+  if (inner == 1) {
+    for (size_t o = 0; o < outer; o++) {
+      const T* row = x + o * n;
+      A l0 = init, l1 = init, l2 = init, l3 = init;
+      size_t k = 0;
+      for (; k + 4 <= n; k += 4) {
+        l0 = step(l0, pre(load(row[k]), o, 0));
+        l1 = step(l1, pre(load(row[k + 1]), o, 0));
+        l2 = step(l2, pre(load(row[k + 2]), o, 0));
+        l3 = step(l3, pre(load(row[k + 3]), o, 0));
+      }
+      if (k < n) l0 = step(l0, pre(load(row[k]), o, 0));
+      if (k + 1 < n) l1 = step(l1, pre(load(row[k + 1]), o, 0));
+      if (k + 2 < n) l2 = step(l2, pre(load(row[k + 2]), o, 0));
+      out[o] = step(step(l0, l1), step(l2, l3));
+    }
+    return;
+  }
+  for (size_t o = 0; o < outer; o++) {
+    A* acc = out + o * inner;
+    for (size_t i = 0; i < inner; i++) acc[i] = init;
+    for (size_t k = 0; k < n; k++) {
+      const T* row = x + (o * n + k) * inner;
+      for (size_t i = 0; i < inner; i++) acc[i] = step(acc[i], pre(load(row[i]), o, i));
+    }
+  }
+}
+
+template <class T>
+Status reduce_typed(ReduceOp op, const T* x, T* y, size_t outer, size_t n, size_t inner, void* work) {
+  using A = Acc<T>;
+  A* acc = static_cast<A*>(work);
+  const size_t m = outer * inner;
+  auto none = [](A v, size_t, size_t) { return v; };
+  auto add = [](A a, A b) -> A { return static_cast<A>(a + b); };
+  auto times = [](A a, A b) -> A { return static_cast<A>(a * b); };
+  auto square = [](A v, size_t, size_t) -> A { return static_cast<A>(v * v); };
+  auto magnitude = [](A v, size_t, size_t) -> A {
+    if constexpr (kInteger<T>) return greater<T>(A{0}, v) ? static_cast<A>(A{0} - v) : v;
+    else return v < 0 ? -v : v;
+  };
+  switch (op) {
+    case ReduceOp::sum: case ReduceOp::mean: case ReduceOp::log_sum:
+      fold(x, acc, outer, n, inner, A{0}, none, add);
+      break;
+    case ReduceOp::sum_square: case ReduceOp::l2:
+      fold(x, acc, outer, n, inner, A{0}, square, add);
+      break;
+    case ReduceOp::l1:
+      fold(x, acc, outer, n, inner, A{0}, magnitude, add);
+      break;
+    case ReduceOp::prod:
+      fold(x, acc, outer, n, inner, A{1}, none, times);
+      break;
+    case ReduceOp::max: case ReduceOp::log_sum_exp:
+      fold(x, acc, outer, n, inner, lowest<T>(), none, [](A a, A b) { return pick<T, true>(a, b); });
+      break;
+    case ReduceOp::min:
+      fold(x, acc, outer, n, inner, highest<T>(), none, [](A a, A b) { return pick<T, false>(a, b); });
+      break;
+    default: return Status::refused;
+  }
+  switch (op) {
+    case ReduceOp::sum: case ReduceOp::sum_square: case ReduceOp::l1: case ReduceOp::prod:
+      for (size_t j = 0; j < m; j++) y[j] = store<T>(acc[j]);
+      break;
+    case ReduceOp::max: case ReduceOp::min:
+      // Exact: an element itself (no canonicalization), or the empty set's identity.
+      for (size_t j = 0; j < m; j++) {
+        if constexpr (kInteger<T>) y[j] = static_cast<T>(acc[j]);
+        else y[j] = Traits<T>::store(acc[j]);
+      }
+      break;
+    case ReduceOp::mean:
+      for (size_t j = 0; j < m; j++) {
+        if constexpr (kInteger<T>) y[j] = n == 0 ? T{0} : from_double<T>(std::trunc(to_double<T>(acc[j]) / static_cast<double>(n)));
+        else y[j] = store<T>(static_cast<A>(acc[j] / static_cast<A>(n)));
+      }
+      break;
+    case ReduceOp::l2:
+      for (size_t j = 0; j < m; j++) {
+        if constexpr (kInteger<T>) y[j] = from_double<T>(std::sqrt(to_double<T>(acc[j])));
+        else y[j] = store<T>(std::sqrt(acc[j]));
+      }
+      break;
+    case ReduceOp::log_sum:
+      for (size_t j = 0; j < m; j++) y[j] = from_double<T>(log64(to_double<T>(acc[j])));
+      break;
+    case ReduceOp::log_sum_exp: {
+      // acc holds each output's max; the sum of exp(x - max) in float64 (the
+      // accumulator of this op: exp's error and the sum's stay far below the
+      // output's ulp), then log(sum) + max.
+      double* sums = reinterpret_cast<double*>(static_cast<uint8_t*>(work) + ((m * sizeof(A) + 7) & ~size_t{7}));
+      const A* maxima = acc;
+      for (size_t j = 0; j < m; j++) sums[j] = 0;
+      for (size_t o = 0; o < outer; o++) {
+        for (size_t k = 0; k < n; k++) {
+          const T* row = x + (o * n + k) * inner;
+          for (size_t i = 0; i < inner; i++) {
+            const double mx = to_double<T>(maxima[o * inner + i]);
+            if (std::isfinite(mx)) sums[o * inner + i] += exp64(to_double<T>(load(row[i])) - mx);
+          }
+        }
+      }
+      for (size_t j = 0; j < m; j++) {
+        const double mx = to_double<T>(maxima[j]);
+        y[j] = from_double<T>(std::isfinite(mx) ? log64(sums[j]) + mx : mx);
+      }
+      break;
+    }
+  }
+  return Status::ok;
+}
+
+
+// ArgMax / ArgMin: the index of the first best element along n (the last
+// with select_last), as int64. NaN counts as larger and smaller than every
+// number (numpy's argmax and argmin return the first NaN; with select_last
+// the last NaN). Ties compare equal: -0 and +0 tie.
+// The best index of the n elements base[k * stride].
+template <class T>
+size_t best_index(const T* base, size_t n, size_t stride, bool is_max, bool last) {
+  using A = Acc<T>;
+  size_t best_at = 0;
+  A best = load(base[0]);
+  for (size_t k = 1; k < n; k++) {
+    const A v = load(base[k * stride]);
+    bool take;
+    if (is_nan(best)) take = last && is_nan(v);
+    else if (is_nan(v)) take = true;
+    else if (is_max) take = greater<T>(v, best) || (last && !greater<T>(best, v));
+    else take = greater<T>(best, v) || (last && !greater<T>(v, best));
+    if (take) { best = v; best_at = k; }
+  }
+  return best_at;
+}
+
+template <class T>
+void arg_typed(const T* x, int64_t* y, size_t outer, size_t n, size_t inner, bool is_max, bool last) {
+  for (size_t o = 0; o < outer; o++) {
+    for (size_t i = 0; i < inner; i++) y[o * inner + i] = static_cast<int64_t>(best_index(x + o * n * inner + i, n, inner, is_max, last));
+  }
+}
+
+// Softmax, LogSoftmax, Hardmax along n: per line the max, then (in float64,
+// math-v128.h's exp and log, one rounding into T) exp(x - max) / sum or
+// (x - max) - log(sum); Hardmax puts 1 at arg_typed's first largest index.
+// A line holding a NaN gives NaN throughout (Hardmax: 1 at the first NaN).
+template <class T>
+void softmax_typed(const T* x, T* y, size_t outer, size_t n, size_t inner, uint32_t kind) {
+  for (size_t o = 0; o < outer; o++) {
+    for (size_t i = 0; i < inner; i++) {
+      const T* line = x + o * n * inner + i;
+      T* out = y + o * n * inner + i;
+      if (kind == 2) {
+        const size_t at = best_index(line, n, inner, true, false);
+        for (size_t k = 0; k < n; k++) out[k * inner] = store<T>(static_cast<Acc<T>>(k == at ? 1 : 0));
+        continue;
+      }
+      double m = -INFINITY;
+      bool nan = false;
+      for (size_t k = 0; k < n; k++) {
+        const double v = static_cast<double>(load(line[k * inner]));
+        nan = nan || v != v;
+        if (v > m) m = v;
+      }
+      double sum = 0;
+      for (size_t k = 0; k < n; k++) sum += exp64(static_cast<double>(load(line[k * inner])) - m);
+      const double log_sum = log64(sum);
+      for (size_t k = 0; k < n; k++) {
+        const double d = static_cast<double>(load(line[k * inner])) - m;
+        const double r = nan ? NAN : kind == 0 ? exp64(d) / sum : d - log_sum;
+        out[k * inner] = store<T>(static_cast<Acc<T>>(r));
+      }
+    }
+  }
+}
+
+}  // namespace
+
+size_t reduce_work_bytes(size_t outputs) { return (2 * outputs + 2) * 8; }
+
+Status reduce(ReduceOp op, uint32_t type, const void* x, void* y, size_t outer, size_t n, size_t inner, void* work) {
+  switch (type) {
+    case onnx_type("float32"): return reduce_typed(op, static_cast<const float*>(x), static_cast<float*>(y), outer, n, inner, work);
+    case onnx_type("float64"): return reduce_typed(op, static_cast<const double*>(x), static_cast<double*>(y), outer, n, inner, work);
+    case onnx_type("float16"): return reduce_typed(op, static_cast<const Half16*>(x), static_cast<Half16*>(y), outer, n, inner, work);
+    case onnx_type("bfloat16"): return reduce_typed(op, static_cast<const Brain16*>(x), static_cast<Brain16*>(y), outer, n, inner, work);
+    case onnx_type("int8"): return reduce_typed(op, static_cast<const int8_t*>(x), static_cast<int8_t*>(y), outer, n, inner, work);
+    case onnx_type("uint8"): case onnx_type("bool"):
+      return reduce_typed(op, static_cast<const uint8_t*>(x), static_cast<uint8_t*>(y), outer, n, inner, work);
+    case onnx_type("int16"): return reduce_typed(op, static_cast<const int16_t*>(x), static_cast<int16_t*>(y), outer, n, inner, work);
+    case onnx_type("uint16"): return reduce_typed(op, static_cast<const uint16_t*>(x), static_cast<uint16_t*>(y), outer, n, inner, work);
+    case onnx_type("int32"): return reduce_typed(op, static_cast<const int32_t*>(x), static_cast<int32_t*>(y), outer, n, inner, work);
+    case onnx_type("uint32"): return reduce_typed(op, static_cast<const uint32_t*>(x), static_cast<uint32_t*>(y), outer, n, inner, work);
+    case onnx_type("int64"): return reduce_typed(op, static_cast<const int64_t*>(x), static_cast<int64_t*>(y), outer, n, inner, work);
+    case onnx_type("uint64"): return reduce_typed(op, static_cast<const uint64_t*>(x), static_cast<uint64_t*>(y), outer, n, inner, work);
+    default: return Status::refused;
+  }
+}
+
+}  // namespace tessera
+
+namespace tessera {
+
+Status arg_reduce(uint32_t type, const void* x, int64_t* y, size_t outer, size_t n, size_t inner, bool is_max, bool last) {
+  if (n == 0) return Status::refused;
+  switch (type) {
+#define TESSERA_ARG(name, T) \
+    case onnx_type(name): arg_typed(static_cast<const T*>(x), y, outer, n, inner, is_max, last); return Status::ok;
+    TESSERA_ARG("float32", float)
+    TESSERA_ARG("float64", double)
+    TESSERA_ARG("float16", Half16)
+    TESSERA_ARG("bfloat16", Brain16)
+    TESSERA_ARG("int8", int8_t)
+    TESSERA_ARG("uint8", uint8_t)
+    TESSERA_ARG("int16", int16_t)
+    TESSERA_ARG("uint16", uint16_t)
+    TESSERA_ARG("int32", int32_t)
+    TESSERA_ARG("uint32", uint32_t)
+    TESSERA_ARG("int64", int64_t)
+    TESSERA_ARG("uint64", uint64_t)
+#undef TESSERA_ARG
+    default: return Status::refused;
+  }
+}
+
+}  // namespace tessera
+
+namespace tessera {
+
+Status softmax(uint32_t type, const void* x, void* y, size_t outer, size_t n, size_t inner, uint32_t kind) {
+  if (kind > 2) return Status::refused;
+  switch (type) {
+    case onnx_type("float32"): softmax_typed(static_cast<const float*>(x), static_cast<float*>(y), outer, n, inner, kind); return Status::ok;
+    case onnx_type("float64"): softmax_typed(static_cast<const double*>(x), static_cast<double*>(y), outer, n, inner, kind); return Status::ok;
+    case onnx_type("float16"): softmax_typed(static_cast<const Half16*>(x), static_cast<Half16*>(y), outer, n, inner, kind); return Status::ok;
+    case onnx_type("bfloat16"): softmax_typed(static_cast<const Brain16*>(x), static_cast<Brain16*>(y), outer, n, inner, kind); return Status::ok;
+    default: return Status::refused;
+  }
+}
+
+}  // namespace tessera
