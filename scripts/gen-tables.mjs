@@ -63,7 +63,7 @@ function casts() {
   const rows = [...read('casts.inc').matchAll(/^TESSERA_CAST\(\s*(\w+),\s*(\w+),\s*(\w+),/gm)];
   const lines = rows.map(([, from, to, kernel]) => `  '${from}>${to}': '${kernel}',`);
   return `${header('casts.inc')}/** The Cast pairs ('input>output') a kernel serves, and its name. */
-export const CAST_KERNELS: Readonly<Record<string, string>> = Object.freeze({\n${lines.join('\n')}\n});\n`;
+export const CAST_KERNELS: Readonly<Record<string, string>> = /* @__PURE__ */ Object.freeze({\n${lines.join('\n')}\n});\n`;
 }
 
 function elementwise() {
@@ -71,7 +71,7 @@ function elementwise() {
   const row = (name, code, output, types, parameters, why) => {
     const fields = [`code: ${code}`, `output: '${output}'`, `types: '${types}'`];
     if (parameters !== undefined) fields.push(`params: '${parameters}'`);
-    return `${why ? `  /** ${why.trim()} */\n` : ''}  ${camel(name)}: Object.freeze({ ${fields.join(', ')} }),`;
+    return `${why ? `  /** ${why.trim()} */\n` : ''}  ${camel(name)}: /* @__PURE__ */ Object.freeze({ ${fields.join(', ')} }),`;
   };
   const binary = [...text.matchAll(/^TESSERA_BINARY\(\s*(\w+),\s*(\d+),\s*(\w+),\s*(\w+)\)(?:\s*\/\/(.*))?$/gm)]
     .map(([, name, code, output, types, why]) => row(name, code, output, types, undefined, why));
@@ -81,10 +81,10 @@ function elementwise() {
  * The binary kernel's op codes (the \`op\` argument of kernels.binary): output 'same' (the
  * inputs' type) or 'bool'; types the kernel serves. How to call it: cpp/include/tessera/elementwise.h.
  */
-export const BINARY_OPS = Object.freeze({\n${binary.join('\n')}\n});
+export const BINARY_OPS = /* @__PURE__ */ Object.freeze({\n${binary.join('\n')}\n});
 
 /** The unary kernel's op codes (kernels.unary), with what its \`params\` must point at. */
-export const UNARY_OPS = Object.freeze({\n${unary.join('\n')}\n});
+export const UNARY_OPS = /* @__PURE__ */ Object.freeze({\n${unary.join('\n')}\n});
 `;
 }
 
@@ -92,7 +92,7 @@ function statuses() {
   const rows = [...read('status.inc').matchAll(/^TESSERA_STATUS\((\w+), (\d+)\)\s*\/\/ (.*)$/gm)];
   const lines = rows.map(([, name, code, why]) => `  /** ${why} */\n  ${camel(name)}: ${code},`);
   return `${header('status.inc')}/** What a kernel's status means (0 is success; js/src/wasm.ts throws on the rest). */
-export const STATUS = Object.freeze({\n${lines.join('\n')}\n});
+export const STATUS = /* @__PURE__ */ Object.freeze({\n${lines.join('\n')}\n});
 `;
 }
 

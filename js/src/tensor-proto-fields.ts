@@ -15,10 +15,10 @@ export const F = {
 
 export type TypedField = 'float_data' | 'int32_data' | 'string_data' | 'int64_data' | 'double_data' | 'uint64_data';
 
-export const FIELD_NAMES = Object.fromEntries(Object.entries(F).map(([name, n]) => [n, name])) as Record<number, string>;
+export const FIELD_NAMES = /* @__PURE__ */ (() => Object.fromEntries(Object.entries(F).map(([name, n]) => [n, name])))() as Record<number, string>;
 
 /** ONNX data_type number -> the library's type name, from the one data type table. */
-export const BY_ONNX = new Map<number, DataType>(
+export const BY_ONNX = /* @__PURE__ */ new Map<number, DataType>(
   (Object.keys(DTYPES) as DataType[]).map((type) => [DTYPES[type].onnx, type]),
 );
 

@@ -43,7 +43,7 @@ export function elementsOf(type: DataType, data: unknown, size: number): Element
  * empty arrays) or a billion elements would otherwise take the engine's
  * whole heap: an out-of-memory abort no `try` catches.
  */
-export const TO_ARRAY_LIMITS = Object.freeze({ arrays: 2 ** 20, elements: 2 ** 25 });
+export const TO_ARRAY_LIMITS = /* @__PURE__ */ Object.freeze({ arrays: 2 ** 20, elements: 2 ** 25 });
 
 /** How many arrays nest() would build for dims: 1 + d0 + d0*d1 + ... (the last axis holds elements); Infinity past the limit. */
 export function nestedArrays(dims: readonly number[]): number {

@@ -3,64 +3,64 @@
  * The binary kernel's op codes (the `op` argument of kernels.binary): output 'same' (the
  * inputs' type) or 'bool'; types the kernel serves. How to call it: cpp/include/tessera/elementwise.h.
  */
-export const BINARY_OPS = Object.freeze({
+export const BINARY_OPS = /* @__PURE__ */ Object.freeze({
   /** wrapping for integers */
-  add: Object.freeze({ code: 1, output: 'same', types: 'numeric' }),
-  sub: Object.freeze({ code: 2, output: 'same', types: 'numeric' }),
-  mul: Object.freeze({ code: 3, output: 'same', types: 'numeric' }),
+  add: /* @__PURE__ */ Object.freeze({ code: 1, output: 'same', types: 'numeric' }),
+  sub: /* @__PURE__ */ Object.freeze({ code: 2, output: 'same', types: 'numeric' }),
+  mul: /* @__PURE__ */ Object.freeze({ code: 3, output: 'same', types: 'numeric' }),
   /** integers truncate toward zero; a 0 divisor: status zero_divisor */
-  div: Object.freeze({ code: 4, output: 'same', types: 'numeric' }),
+  div: /* @__PURE__ */ Object.freeze({ code: 4, output: 'same', types: 'numeric' }),
   /** base and exponent of one type; integers by squaring, wrapping */
-  pow: Object.freeze({ code: 5, output: 'same', types: 'numeric' }),
+  pow: /* @__PURE__ */ Object.freeze({ code: 5, output: 'same', types: 'numeric' }),
   /** Mod fmod=0: the divisor's sign (Python's %); 0 divisor: zero_divisor */
-  mod: Object.freeze({ code: 6, output: 'same', types: 'integer' }),
+  mod: /* @__PURE__ */ Object.freeze({ code: 6, output: 'same', types: 'integer' }),
   /** Mod fmod=1: C fmod, the dividend's sign; integer 0 divisor: zero_divisor */
-  fmod: Object.freeze({ code: 7, output: 'same', types: 'numeric' }),
+  fmod: /* @__PURE__ */ Object.freeze({ code: 7, output: 'same', types: 'numeric' }),
   /** NaN propagates; -0 < +0 */
-  min: Object.freeze({ code: 8, output: 'same', types: 'numeric' }),
+  min: /* @__PURE__ */ Object.freeze({ code: 8, output: 'same', types: 'numeric' }),
   /** NaN propagates; -0 < +0 */
-  max: Object.freeze({ code: 9, output: 'same', types: 'numeric' }),
+  max: /* @__PURE__ */ Object.freeze({ code: 9, output: 'same', types: 'numeric' }),
   /** bool inputs too */
-  equal: Object.freeze({ code: 10, output: 'bool', types: 'numeric' }),
-  greater: Object.freeze({ code: 11, output: 'bool', types: 'numeric' }),
-  less: Object.freeze({ code: 12, output: 'bool', types: 'numeric' }),
-  greaterOrEqual: Object.freeze({ code: 13, output: 'bool', types: 'numeric' }),
-  lessOrEqual: Object.freeze({ code: 14, output: 'bool', types: 'numeric' }),
-  logicalAnd: Object.freeze({ code: 15, output: 'bool', types: 'bool' }),
-  logicalOr: Object.freeze({ code: 16, output: 'bool', types: 'bool' }),
-  logicalXor: Object.freeze({ code: 17, output: 'bool', types: 'bool' }),
+  equal: /* @__PURE__ */ Object.freeze({ code: 10, output: 'bool', types: 'numeric' }),
+  greater: /* @__PURE__ */ Object.freeze({ code: 11, output: 'bool', types: 'numeric' }),
+  less: /* @__PURE__ */ Object.freeze({ code: 12, output: 'bool', types: 'numeric' }),
+  greaterOrEqual: /* @__PURE__ */ Object.freeze({ code: 13, output: 'bool', types: 'numeric' }),
+  lessOrEqual: /* @__PURE__ */ Object.freeze({ code: 14, output: 'bool', types: 'numeric' }),
+  logicalAnd: /* @__PURE__ */ Object.freeze({ code: 15, output: 'bool', types: 'bool' }),
+  logicalOr: /* @__PURE__ */ Object.freeze({ code: 16, output: 'bool', types: 'bool' }),
+  logicalXor: /* @__PURE__ */ Object.freeze({ code: 17, output: 'bool', types: 'bool' }),
   /** BitShift LEFT; a shift >= the width gives 0 */
-  shiftLeft: Object.freeze({ code: 18, output: 'same', types: 'unsigned' }),
+  shiftLeft: /* @__PURE__ */ Object.freeze({ code: 18, output: 'same', types: 'unsigned' }),
   /** BitShift RIGHT (logical); a shift >= the width gives 0 */
-  shiftRight: Object.freeze({ code: 19, output: 'same', types: 'unsigned' }),
+  shiftRight: /* @__PURE__ */ Object.freeze({ code: 19, output: 'same', types: 'unsigned' }),
 });
 
 /** The unary kernel's op codes (kernels.unary), with what its `params` must point at. */
-export const UNARY_OPS = Object.freeze({
+export const UNARY_OPS = /* @__PURE__ */ Object.freeze({
   /** integers wrap (-INT_MIN is INT_MIN); floats flip the sign bit */
-  neg: Object.freeze({ code: 1, output: 'same', types: 'signed', params: 'none' }),
+  neg: /* @__PURE__ */ Object.freeze({ code: 1, output: 'same', types: 'signed', params: 'none' }),
   /** integers wrap; floats clear the sign bit */
-  abs: Object.freeze({ code: 2, output: 'same', types: 'numeric', params: 'none' }),
+  abs: /* @__PURE__ */ Object.freeze({ code: 2, output: 'same', types: 'numeric', params: 'none' }),
   /** toward +infinity */
-  ceil: Object.freeze({ code: 3, output: 'same', types: 'float', params: 'none' }),
+  ceil: /* @__PURE__ */ Object.freeze({ code: 3, output: 'same', types: 'float', params: 'none' }),
   /** to nearest, ties to even */
-  round: Object.freeze({ code: 4, output: 'same', types: 'float', params: 'none' }),
-  sqrt: Object.freeze({ code: 5, output: 'same', types: 'float', params: 'none' }),
-  reciprocal: Object.freeze({ code: 6, output: 'same', types: 'float', params: 'none' }),
+  round: /* @__PURE__ */ Object.freeze({ code: 4, output: 'same', types: 'float', params: 'none' }),
+  sqrt: /* @__PURE__ */ Object.freeze({ code: 5, output: 'same', types: 'float', params: 'none' }),
+  reciprocal: /* @__PURE__ */ Object.freeze({ code: 6, output: 'same', types: 'float', params: 'none' }),
   /** -1, 0 or 1 (+0 for -0); NaN kept */
-  sign: Object.freeze({ code: 7, output: 'same', types: 'numeric', params: 'none' }),
-  exp: Object.freeze({ code: 8, output: 'same', types: 'float', params: 'none' }),
-  log: Object.freeze({ code: 9, output: 'same', types: 'float', params: 'none' }),
+  sign: /* @__PURE__ */ Object.freeze({ code: 7, output: 'same', types: 'numeric', params: 'none' }),
+  exp: /* @__PURE__ */ Object.freeze({ code: 8, output: 'same', types: 'float', params: 'none' }),
+  log: /* @__PURE__ */ Object.freeze({ code: 9, output: 'same', types: 'float', params: 'none' }),
   /** x > 0 ? x : +0; NaN kept */
-  relu: Object.freeze({ code: 10, output: 'same', types: 'signed', params: 'none' }),
-  sigmoid: Object.freeze({ code: 11, output: 'same', types: 'float', params: 'none' }),
-  tanh: Object.freeze({ code: 12, output: 'same', types: 'float', params: 'none' }),
-  logicalNot: Object.freeze({ code: 13, output: 'bool', types: 'bool', params: 'none' }),
-  isnan: Object.freeze({ code: 14, output: 'bool', types: 'float', params: 'none' }),
+  relu: /* @__PURE__ */ Object.freeze({ code: 10, output: 'same', types: 'signed', params: 'none' }),
+  sigmoid: /* @__PURE__ */ Object.freeze({ code: 11, output: 'same', types: 'float', params: 'none' }),
+  tanh: /* @__PURE__ */ Object.freeze({ code: 12, output: 'same', types: 'float', params: 'none' }),
+  logicalNot: /* @__PURE__ */ Object.freeze({ code: 13, output: 'bool', types: 'bool', params: 'none' }),
+  isnan: /* @__PURE__ */ Object.freeze({ code: 14, output: 'bool', types: 'float', params: 'none' }),
   /** params: 2 bytes, detect_positive then detect_negative (0 or 1) */
-  isinf: Object.freeze({ code: 15, output: 'bool', types: 'float', params: 'flags' }),
+  isinf: /* @__PURE__ */ Object.freeze({ code: 15, output: 'bool', types: 'float', params: 'flags' }),
   /** params: 2 elements of the type, min then max: min(max(x, lo), hi) */
-  clip: Object.freeze({ code: 16, output: 'same', types: 'numeric', params: 'bounds' }),
+  clip: /* @__PURE__ */ Object.freeze({ code: 16, output: 'same', types: 'numeric', params: 'bounds' }),
   /** toward -infinity (the Floor kernels) */
-  floor: Object.freeze({ code: 17, output: 'same', types: 'float', params: 'none' }),
+  floor: /* @__PURE__ */ Object.freeze({ code: 17, output: 'same', types: 'float', params: 'none' }),
 });

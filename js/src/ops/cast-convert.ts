@@ -36,13 +36,18 @@ type Numbers = ArrayLike<number>;
 type Store = { [index: number]: number | bigint | string; length: number };
 
 // The whole-byte integer types' ranges, from the data type table (convert.ts's integerRange): as numbers up to 32 bits, bigints for 64.
-const INTEGER_RANGES: Partial<Record<DataType, readonly [number, number]>> = {};
-const BIG_RANGES: Partial<Record<DataType, readonly [bigint, bigint]>> = {};
-for (const type of Object.keys(DTYPES) as DataType[]) {
-  if (!isIntegerType(type) || DTYPES[type].bits < 8) continue;
-  const [min, max] = integerRange(type);
-  if (DTYPES[type].bits === 64) BIG_RANGES[type] = [min, max];
-  else INTEGER_RANGES[type] = [Number(min), Number(max)];
+// Made by a pure call, so that a bundle without Cast drops them.
+const INTEGER_RANGES: Partial<Record<DataType, readonly [number, number]>> = /* @__PURE__ */ wholeByteRanges((min, max) => [Number(min), Number(max)], false);
+const BIG_RANGES: Partial<Record<DataType, readonly [bigint, bigint]>> = /* @__PURE__ */ wholeByteRanges((min, max) => [min, max], true);
+
+function wholeByteRanges<R>(as: (min: bigint, max: bigint) => R, wide: boolean): Partial<Record<DataType, R>> {
+  const ranges: Partial<Record<DataType, R>> = {};
+  for (const type of Object.keys(DTYPES) as DataType[]) {
+    if (!isIntegerType(type) || DTYPES[type].bits < 8 || (DTYPES[type].bits === 64) !== wide) continue;
+    const [min, max] = integerRange(type);
+    ranges[type] = as(min, max);
+  }
+  return ranges;
 }
 const SUB_BYTE_INTEGERS = new Set<DataType>(['int4', 'uint4', 'int2', 'uint2']);
 /** Whether a type holds floating-point values (Cast's "floating point" side of its rules): the data type table's kind. */

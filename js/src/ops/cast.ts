@@ -145,7 +145,7 @@ function aliasHint(to: unknown): string {
   return name === undefined ? '' : `; did you mean '${name}'?`;
 }
 
-const DEFAULT_RULES: CastRules = Object.freeze({ saturate: true, roundMode: 'up' });
+const DEFAULT_RULES: CastRules = /* @__PURE__ */ Object.freeze({ saturate: true, roundMode: 'up' });
 
 function checkRoundMode(context: OpContext, name: string, value: unknown): RoundMode {
   if (!(ROUND_MODES as readonly unknown[]).includes(value)) {

@@ -55,7 +55,7 @@ export interface OutReads {
 }
 
 /** For an op whose output overlaps nothing it reads while writing (ConstantOfShape: its shape and value are read first). */
-export const READS_NOTHING: OutReads = Object.freeze({ inputs: Object.freeze([]), inPlace: false });
+export const READS_NOTHING: OutReads = /* @__PURE__ */ Object.freeze({ inputs: /* @__PURE__ */ Object.freeze([]), inPlace: false });
 
 /**
  * Checks `out` for an output of `type` and `size` elements: the storage class

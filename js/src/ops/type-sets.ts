@@ -7,7 +7,7 @@ import type { DataType } from '../dtype.js';
  * can drop a set nobody uses: a spread may run an iterator, which a bundler
  * must keep, while a call marked pure goes whole.
  */
-export function extend<const A extends readonly DataType[], const B extends readonly DataType[]>(base: A, extra: B): readonly [...A, ...B] {
+export function extend<const A extends readonly string[], const B extends readonly string[]>(base: A, extra: B): readonly [...A, ...B] {
   return [...base, ...extra];
 }
 
@@ -27,15 +27,15 @@ export const FLOAT8_V19 = ['float8e4m3fn', 'float8e4m3fnuz', 'float8e5m2', 'floa
 /** ONNX 11's numeric types (Pad-11): no bool, complex or string. */
 export const NUMERIC_V11 = NUMERIC_AND_BOOL.filter((t) => t !== 'bool');
 /** ONNX 19: every type up to 13 and the float8 kinds. */
-export const ALL_TYPES_V19 = [...ALL_TYPES_V13, ...FLOAT8_V19] as const satisfies readonly DataType[];
+export const ALL_TYPES_V19 = /* @__PURE__ */ extend(ALL_TYPES_V13, FLOAT8_V19);
 /** ONNX 21: and the 4-bit integers. */
-export const ALL_TYPES_V21 = [...ALL_TYPES_V19, 'uint4', 'int4'] as const satisfies readonly DataType[];
+export const ALL_TYPES_V21 = /* @__PURE__ */ extend(ALL_TYPES_V19, ['uint4', 'int4']);
 /** ONNX 23: and float4e2m1. */
-export const ALL_TYPES_V23 = [...ALL_TYPES_V21, 'float4e2m1'] as const satisfies readonly DataType[];
+export const ALL_TYPES_V23 = /* @__PURE__ */ extend(ALL_TYPES_V21, ['float4e2m1']);
 /** ONNX 24: and float8e8m0. */
-export const ALL_TYPES_V24 = [...ALL_TYPES_V23, 'float8e8m0'] as const satisfies readonly DataType[];
+export const ALL_TYPES_V24 = /* @__PURE__ */ extend(ALL_TYPES_V23, ['float8e8m0']);
 /** ONNX 25: and the 2-bit integers: all 26 types. */
-export const ALL_TYPES_V25 = [...ALL_TYPES_V24, 'uint2', 'int2'] as const satisfies readonly DataType[];
+export const ALL_TYPES_V25 = /* @__PURE__ */ extend(ALL_TYPES_V24, ['uint2', 'int2']);
 /** The index types of Slice's starts and ends, Pad's axes. */
 export const INDEX_TYPES = ['int32', 'int64'] as const satisfies readonly DataType[];
 

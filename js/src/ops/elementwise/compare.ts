@@ -10,12 +10,13 @@ import { outOption } from '../out.js';
 import { type BinaryFunction, type BinaryVersionSpec, binaryVersion, runBinary } from './binary-op.js';
 import type { BinaryKernel } from './engine.js';
 import { FLOATS, NUMERIC, NUMERIC_V13 } from './types.js';
+import { extend } from '../type-sets.js';
 
 const BOOL = ['bool'] as const satisfies readonly DataType[];
 const EQUAL_V1 = ['bool', 'int32', 'int64'] as const satisfies readonly DataType[];
-const EQUAL_V11 = ['bool', ...NUMERIC] as const satisfies readonly DataType[];
-const EQUAL_V13 = ['bool', ...NUMERIC_V13] as const satisfies readonly DataType[];
-const EQUAL_V19 = [...EQUAL_V13, 'string'] as const satisfies readonly DataType[];
+const EQUAL_V11 = /* @__PURE__ */ extend(['bool'], NUMERIC) satisfies readonly DataType[];
+const EQUAL_V13 = /* @__PURE__ */ extend(['bool'], NUMERIC_V13) satisfies readonly DataType[];
+const EQUAL_V19 = /* @__PURE__ */ extend(EQUAL_V13, ['string']);
 
 function boolOp<const N extends string>(name: N, named: string, kernel: BinaryKernel, summary: string, specs: readonly BinaryVersionSpec[]): OpDefinition & { readonly name: N } {
   return {

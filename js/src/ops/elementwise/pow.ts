@@ -18,9 +18,10 @@ import { outOption } from '../out.js';
 import { type BinaryFunction, binaryVersion, isLegacy, runBinary } from './binary-op.js';
 import { own, readOperands, runElementwise } from './engine.js';
 import { FLOATS, NUMERIC, NUMERIC_V13 } from './types.js';
+import { extend } from '../type-sets.js';
 
 const BASES_V12 = ['int32', 'int64', 'float16', 'float32', 'float64'] as const satisfies readonly DataType[];
-const BASES_V13 = [...BASES_V12, 'bfloat16'] as const satisfies readonly DataType[];
+const BASES_V13 = /* @__PURE__ */ extend(BASES_V12, ['bfloat16']);
 const mixed = (since: number, T: readonly DataType[], T1: readonly DataType[]): OpVersion =>
   ({ since, inputs: ['X', 'Y'], required: 2, outputs: ['Z'], attributes: [], types: { T, T1 } });
 

@@ -16,9 +16,10 @@ import { broadcastDims, broadcastStrides } from './broadcast.js';
 import { readOperands } from './engine.js';
 import { forEachBroadcast } from './strings.js';
 import { NUMERIC } from './types.js';
+import { extend } from '../type-sets.js';
 
-const WHERE_V9 = [...NUMERIC, 'string', 'bool', 'complex64', 'complex128'] as const satisfies readonly DataType[];
-const WHERE_V16 = [...WHERE_V9, 'bfloat16'] as const satisfies readonly DataType[];
+const WHERE_V9 = /* @__PURE__ */ extend(NUMERIC, ['string', 'bool', 'complex64', 'complex128']);
+const WHERE_V16 = /* @__PURE__ */ extend(WHERE_V9, ['bfloat16']);
 const version = (since: number, T: readonly DataType[]): OpVersion =>
   ({ since, inputs: ['condition', 'X', 'Y'], required: 3, outputs: ['output'], attributes: [], types: { B: ['bool'], T } });
 

@@ -9,11 +9,11 @@ import { requireReady } from '../../wasm.js';
 import { outputSize, requireType } from '../check.js';
 import { type OpVersion, defineOp, newestOf } from '../definition.js';
 import { type OutOf, type OutOptions, checkOut, opOptions } from '../out.js';
-import { FLOATS } from '../type-sets.js';
+import { FLOATS, extend } from '../type-sets.js';
 import { type FloatType, type Floats, emit, floatValues, intAttribute, scalarInteger } from './common.js';
 import { runDftLines } from './fft-run.js';
 
-const T1 = [...FLOATS, 'bfloat16'] as const;
+const T1 = /* @__PURE__ */ extend(FLOATS, ['bfloat16']);
 const T2 = ['int32', 'int64'] as const;
 
 /** DFT's every version: 20 takes the axis as an input (default -2) where 17 had an attribute (default 1). */

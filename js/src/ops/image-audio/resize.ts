@@ -12,7 +12,7 @@ import { outputSize, requireType } from '../check.js';
 import { type OpVersion, defineOp, newestOf } from '../definition.js';
 import { type ComputeOps, dispatch } from '../dispatch.js';
 import { type OutOf, checkOut, opOptions } from '../out.js';
-import { ALL_TYPES_V13, ALL_TYPES_V6, FLOATS } from '../type-sets.js';
+import { ALL_TYPES_V13, ALL_TYPES_V6, FLOATS, extend } from '../type-sets.js';
 import { decodeStorage } from '../../formats.js';
 import { choiceAttribute, emit, floatAttribute, intAttribute } from './common.js';
 import { type AxisTable, type CoordinateMode, type NearestMode, type ResizeMode, type ResizeSettings, axisTable, tapsOf } from './resize-plan.js';
@@ -24,9 +24,9 @@ const MODES = ['nearest', 'linear', 'cubic'] as const;
 const NEAREST = ['round_prefer_floor', 'round_prefer_ceil', 'floor', 'ceil'] as const;
 const COORDS_11 = ['half_pixel', 'pytorch_half_pixel', 'align_corners', 'asymmetric', 'tf_half_pixel_for_nn', 'tf_crop_and_resize'] as const;
 const COORDS_13 = ['half_pixel', 'pytorch_half_pixel', 'align_corners', 'asymmetric', 'tf_crop_and_resize'] as const;
-const COORDS_19 = [...COORDS_13, 'half_pixel_symmetric'] as const;
+const COORDS_19 = /* @__PURE__ */ extend(COORDS_13, ['half_pixel_symmetric']);
 const ATTRS_11 = ['coordinate_transformation_mode', 'cubic_coeff_a', 'exclude_outside', 'extrapolation_value', 'mode', 'nearest_mode'];
-const ATTRS_18 = ['antialias', 'axes', ...ATTRS_11, 'keep_aspect_ratio_policy'];
+const ATTRS_18 = /* @__PURE__ */ extend(/* @__PURE__ */ extend(['antialias', 'axes'], ATTRS_11), ['keep_aspect_ratio_policy']);
 const INPUTS = ['X', 'roi', 'scales', 'sizes'];
 
 export const RESIZE_OP = /* @__PURE__ */ defineOp(() => ({

@@ -11,9 +11,10 @@ import { integerAttribute, outputSize, requireType } from '../check.js';
 import { type OpVersion, defineOp, newestOf } from '../definition.js';
 import { type OutOptions, READS_NOTHING, checkOut, opOptions } from '../out.js';
 import { finishOutput } from './index-kernels.js';
+import { extend } from '../type-sets.js';
 
 const EYE_9 = ['float16', 'float32', 'float64', 'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64', 'bool'] as const satisfies readonly DataType[];
-const EYE_22 = [...EYE_9, 'bfloat16'] as const satisfies readonly DataType[];
+const EYE_22 = /* @__PURE__ */ extend(EYE_9, ['bfloat16']);
 
 /** EyeLike's every version. */
 export const EYE_LIKE_OP = /* @__PURE__ */ defineOp(() => ({

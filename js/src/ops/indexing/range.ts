@@ -12,9 +12,10 @@ import { integerAttribute, outputSize } from '../check.js';
 import { type OpVersion, defineOp, newestOf } from '../definition.js';
 import { type OutOptions, READS_NOTHING, checkOut, opOptions } from '../out.js';
 import { finishOutput } from './index-kernels.js';
+import { extend } from '../type-sets.js';
 
 const RANGE_11 = ['float32', 'float64', 'int16', 'int32', 'int64'] as const satisfies readonly DataType[];
-const RANGE_27 = [...RANGE_11, 'float16', 'bfloat16'] as const satisfies readonly DataType[];
+const RANGE_27 = /* @__PURE__ */ extend(RANGE_11, ['float16', 'bfloat16']);
 
 /** Range's every version. */
 export const RANGE_OP = /* @__PURE__ */ defineOp(() => ({

@@ -11,16 +11,16 @@ import { requireType } from '../check.js';
 import { type OpVersion, defineOp, newestOf } from '../definition.js';
 import { finishOutput } from '../indexing/index-kernels.js';
 import { type OutOptions, READS_NOTHING, checkOut, opOptions } from '../out.js';
-import { FLOAT8_V19 } from '../type-sets.js';
+import { FLOAT8_V19, extend } from '../type-sets.js';
 import { forEachRow, granularity, storeCodes, typeAttribute, valuesOf } from './common.js';
 
 const X_10 = ['int8', 'uint8', 'int32'] as const satisfies readonly DataType[];
-const X_19 = [...X_10, ...FLOAT8_V19] as const satisfies readonly DataType[];
-const X_21 = ['int8', 'uint8', 'int16', 'uint16', 'int32', ...FLOAT8_V19, 'uint4', 'int4'] as const satisfies readonly DataType[];
-const X_23 = [...X_21, 'float4e2m1'] as const satisfies readonly DataType[];
-const X_25 = [...X_23, 'uint2', 'int2'] as const satisfies readonly DataType[];
+const X_19 = /* @__PURE__ */ extend(X_10, FLOAT8_V19);
+const X_21 = /* @__PURE__ */ extend(/* @__PURE__ */ extend(['int8', 'uint8', 'int16', 'uint16', 'int32'], FLOAT8_V19), ['uint4', 'int4']) satisfies readonly DataType[];
+const X_23 = /* @__PURE__ */ extend(X_21, ['float4e2m1']);
+const X_25 = /* @__PURE__ */ extend(X_23, ['uint2', 'int2']);
 const SCALE_19 = ['float32', 'float16', 'bfloat16'] as const satisfies readonly DataType[];
-const SCALE_24 = [...SCALE_19, 'float8e8m0'] as const satisfies readonly DataType[];
+const SCALE_24 = /* @__PURE__ */ extend(SCALE_19, ['float8e8m0']);
 const IO = { inputs: ['x', 'x_scale', 'x_zero_point'], required: 2, outputs: ['y'] };
 const ATTRIBUTES_23 = ['axis', 'block_size', 'output_dtype'];
 

@@ -13,6 +13,7 @@ import { type OpDefinition, type OpVersion, defineOp, newestOf } from '../defini
 import { type ComputeOps, type ComputePlan, dispatch } from '../dispatch.js';
 import { type OutOf, type OutOptions, checkOut, opOptions } from '../out.js';
 import { intAttribute } from '../movement/read.js';
+import { extend } from '../type-sets.js';
 
 /** The options of tw.argMax and tw.argMin. */
 export interface ArgOptions extends OutOptions<'int64'> {
@@ -25,7 +26,7 @@ export interface ArgOptions extends OutOptions<'int64'> {
 }
 
 const TYPES_V1 = ['uint8', 'uint16', 'uint32', 'uint64', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'] as const satisfies readonly DataType[];
-const TYPES_V13 = [...TYPES_V1, 'bfloat16'] as const satisfies readonly DataType[];
+const TYPES_V13 = /* @__PURE__ */ extend(TYPES_V1, ['bfloat16']);
 
 const versions = (): OpVersion[] => [1, 11, 12, 13].map((since) => ({
   since, inputs: ['data'], required: 1, outputs: ['reduced'],

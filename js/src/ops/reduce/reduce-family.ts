@@ -20,6 +20,7 @@ import { type OpDefinition, type OpVersion, newestOf } from '../definition.js';
 import { type ComputeOps, type ComputePlan, dispatch } from '../dispatch.js';
 import { type OutOptions, checkOut, opOptions } from '../out.js';
 import { intAttribute, intsAttribute } from '../movement/read.js';
+import { extend } from '../type-sets.js';
 
 /** The kernel's op codes (tessera/reduce.h ReduceOp). */
 export const REDUCE_CODES = {
@@ -42,10 +43,10 @@ export interface ReduceOptions<T extends DataType = DataType> extends OutOptions
 }
 
 const HIGH_PRECISION = ['uint32', 'uint64', 'int32', 'int64', 'float16', 'float32', 'float64'] as const satisfies readonly DataType[];
-const WITH_BF16 = [...HIGH_PRECISION, 'bfloat16'] as const satisfies readonly DataType[];
-const WITH_BYTES = [...HIGH_PRECISION, 'uint8', 'int8'] as const satisfies readonly DataType[];
-const WITH_BF16_BYTES = [...WITH_BF16, 'uint8', 'int8'] as const satisfies readonly DataType[];
-const WITH_BOOL = [...WITH_BF16_BYTES, 'bool'] as const satisfies readonly DataType[];
+const WITH_BF16 = /* @__PURE__ */ extend(HIGH_PRECISION, ['bfloat16']);
+const WITH_BYTES = /* @__PURE__ */ extend(HIGH_PRECISION, ['uint8', 'int8']);
+const WITH_BF16_BYTES = /* @__PURE__ */ extend(WITH_BF16, ['uint8', 'int8']);
+const WITH_BOOL = /* @__PURE__ */ extend(WITH_BF16_BYTES, ['bool']);
 
 /**
  * Every version of one Reduce op: axes an attribute in 1, 11, 13 (12 too for
