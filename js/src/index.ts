@@ -68,7 +68,8 @@ export { softmax, logSoftmax, hardmax, type SoftmaxOptions } from './ops/reduce/
 export { runNode, type NodeSpec } from './run-node.js';
 export { memoryStats, releaseMemory, type MemoryStats, type AutoRelease } from './memory.js';
 export { ResidentTensor, toResident, type ResidentType } from './resident.js';
-export { encode, NARROW_TYPES, type EncodeOptions, type NarrowType, type RoundMode } from './formats.js';
+export { encode } from './encode.js';
+export { NARROW_TYPES, type EncodeOptions, type NarrowType, type RoundMode } from './formats.js';
 export { decode, tensor, type ValuesOf } from './values.js';
 export type { Element, ElementOf, Nested, NestedArray, NestedOf } from './tensor-text.js';
 export { fromTensorProto, type NamedTensor } from './tensor-proto.js';

@@ -2,7 +2,8 @@
 // type needs out) and tw.decode (a narrow type's storage back to numbers).
 import { DTYPES, type DataOf, type DataType, float16Result, isDataType, storageConstructor } from './dtype.js';
 import { type OpContext, describe, specError } from './errors.js';
-import { NARROW_TYPES, type NarrowType, decodeStorage, encode, isNarrowType } from './formats.js';
+import { encode } from './encode.js';
+import { NARROW_TYPES, type NarrowType, decodeStorage, isNarrowType } from './formats.js';
 import { asPlainTensor } from './resident.js';
 import { Tensor, type TensorLike } from './tensor.js';
 import { listLength } from './ops/check.js';

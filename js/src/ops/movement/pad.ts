@@ -5,7 +5,7 @@
 // of that axis written from the value or from the output already written.
 import { type DataType, elementBytes, isPacked } from '../../dtype.js';
 import { type OpContext, describe, specError } from '../../errors.js';
-import { encode } from '../../formats.js';
+import { encode } from '../../encode.js';
 import { type ResidentTensor, type ResidentType, asOperand, asPlainTensor } from '../../resident.js';
 import { type Tensor, type TensorLike, resultOf } from '../../tensor.js';
 import { requireReady } from '../../wasm.js';
