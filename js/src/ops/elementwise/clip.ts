@@ -40,10 +40,20 @@ export const CLIP_OP = /* @__PURE__ */ defineOp(() => ({
   },
 }));
 
+/** A scalar tensor bound of Clip: its type and dims (with its data, as any TensorLike). */
+export interface ClipBound {
+  /** The input's type. */
+  readonly type: DataType;
+  /** [] or [1]. */
+  readonly dims: readonly number[];
+}
+
 /** Clip's named function's options: the bounds (numbers, bigints for 64-bit integers, or scalar tensors of the input's type), and `out`. */
 export interface ClipOptions {
-  min?: number | bigint | { readonly type: DataType; readonly dims: readonly number[] } | ResidentTensor;
-  max?: number | bigint | { readonly type: DataType; readonly dims: readonly number[] } | ResidentTensor;
+  /** The lower bound: a number or bigint, or a scalar tensor of the input's type; absent, no lower bound. */
+  min?: number | bigint | ClipBound | ResidentTensor;
+  /** The upper bound: a number or bigint, or a scalar tensor of the input's type; absent, no upper bound. */
+  max?: number | bigint | ClipBound | ResidentTensor;
 }
 
 /**

@@ -46,7 +46,9 @@ export const isNaN: BoolMap = /* @__PURE__ */ ((): BoolMap => ((x: unknown, opti
 
 /** IsInf's own options: which infinities count (both by default); booleans, or 0 and 1 as the attributes are. */
 export interface IsInfOptions {
+  /** Whether +Inf counts (default true). */
   detectPositive?: boolean | 0 | 1;
+  /** Whether -Inf counts (default true). */
   detectNegative?: boolean | 0 | 1;
 }
 

@@ -41,7 +41,11 @@ function runMod(version: OpVersion, inputs: readonly unknown[], attributes: Reco
 }
 
 /** Mod's options: fmod 0 (the default: integers, the divisor's sign) or 1 (C's fmod, the dividend's sign; floats need it). */
-export interface ModOptions { readonly fmod?: 0 | 1 | bigint }
+/** tw.mod's options. */
+export interface ModOptions {
+  /** 0 (the default): the divisor's sign, integers only; 1: C's fmod, the dividend's sign. */
+  readonly fmod?: 0 | 1 | bigint;
+}
 
 /**
  * ONNX Mod-13: the remainder of `a / b` elementwise with numpy broadcasting.

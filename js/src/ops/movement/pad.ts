@@ -60,8 +60,11 @@ export type PadMode = 'constant' | 'reflect' | 'edge' | 'wrap';
 
 /** Pad's options: the mode (default constant), the constant (a scalar tensor of the input's type, or a number), the axes pads apply to, and `out`. */
 export interface PadOptions<T extends DataType = DataType> extends OutOptions<T> {
+  /** 'constant' (the default), 'reflect', 'edge' or 'wrap'. */
   mode?: PadMode;
+  /** The constant mode's value: a one-element tensor of the input's type, or a plain value; default 0 (or ''). */
   value?: TensorLike<T> | number | bigint | string | boolean;
+  /** The axes the pads apply to (negative counts from the back); default every axis. */
   axes?: TensorLike<'int32' | 'int64'> | ArrayLike<number | bigint>;
 }
 

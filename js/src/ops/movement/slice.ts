@@ -47,7 +47,9 @@ export type SliceList = TensorLike<'int32' | 'int64'> | ArrayLike<number | bigin
 
 /** Slice's options: the axes `starts` and `ends` apply to (default 0, 1, ...), the step of each (default 1), and `out`. */
 export interface SliceOptions<T extends DataType = DataType> extends OutOptions<T> {
+  /** The axes starts and ends index (negative counts from the back); default every axis in order. */
   axes?: SliceList;
+  /** The step along each axis sliced (negative walks backwards; never 0); default 1. */
   steps?: SliceList;
 }
 

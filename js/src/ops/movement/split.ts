@@ -43,7 +43,9 @@ export const SPLIT_OP = /* @__PURE__ */ defineOp(() => ({
 
 /** Split's options: the axis (default 0), and either the size of each part or how many equal parts. */
 export interface SplitOptions {
+  /** The axis to split along (negative counts from the back); default 0. */
   axis?: number;
+  /** The length of each part along the axis, summing to its extent; default equal parts (numOutputs of them). */
   split?: TensorLike<'int64'> | ArrayLike<number | bigint>;
   /** Parts of ceil(extent / numOutputs) elements, the last smaller if it does not divide. */
   numOutputs?: number;
