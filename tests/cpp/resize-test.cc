@@ -36,7 +36,7 @@ void check_filter(uint32_t x_type, uint32_t y_type, double lo, double hi) {
       tessera::reference::resize_filter(x.data(), want.data(), outer, n_in, n_out, inner, taps, w.data(), idx.data(), 2.5);
       CAPTURE(inner);
       CAPTURE(taps);
-      CHECK(std::memcmp(got.data(), want.data(), want.size() * sizeof(D)) == 0);
+      if (!want.empty()) CHECK(std::memcmp(got.data(), want.data(), want.size() * sizeof(D)) == 0);  // an empty vector's data() may be null
       CHECK(got.back() == D(0x5a));  // nothing written past the end
     }
   }

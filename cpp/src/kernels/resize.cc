@@ -139,6 +139,7 @@ bool resize_filter(const void* x, void* y, uint32_t x_type, uint32_t y_type, con
 void resize_nearest(const uint8_t* x, uint8_t* y, size_t element_size, const ResizeAxis& a, const int32_t* index,
                     const uint8_t* extrapolation) {
   const size_t row = size_t{a.inner} * element_size;
+  if (row == 0) return;  // nothing to move (and an empty buffer's pointer may be null, which memcpy must not see)
   for (size_t o = 0; o < a.outer; o++) {
     const uint8_t* xo = x + o * size_t{a.n_in} * row;
     uint8_t* yo = y + o * size_t{a.n_out} * row;
