@@ -24,7 +24,7 @@ export function opSmoke({ tw, twScalar }, json) {
         const outputs = lib.runNode(c.node, c.inputs);
         row.us[name] = (performance.now() - started) * 1000;
         if (outputs.length !== c.outputs.length) throw new Error(`${outputs.length} outputs, expected ${c.outputs.length}`);
-        outputs.forEach((y, i) => expectOutput(y, c.outputs[i], entry.looseNaN));
+        outputs.forEach((y, i) => expectOutput(y, c.outputs[i], entry.looseNaN, entry.tolerance));
       }
     } catch (error) {
       row.error = `${error.message}`;

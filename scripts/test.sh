@@ -174,9 +174,13 @@ else
 fi
 
 echo "== web demo in Chromium (playwright-core)"
-npm run build:demo --silent
 rm -f build/e2e-results.json
-node tests/e2e/demo.test.mjs || status=$?
+# A demo that does not build is one failure (counted below), not the end of the run.
+if npm run build:demo --silent; then
+  node tests/e2e/demo.test.mjs || status=$?
+else
+  echo "web demo: FAILED to build (npm run build:demo)"
+fi
 # A run that died before writing its counts is one failure.
 read -r e2e_passed e2e_failed < <(node -e "try{const r=require('./build/e2e-results.json');console.log(r.passed, r.failed)}catch{console.log(0, 1)}")
 count "$e2e_passed" "$e2e_failed"

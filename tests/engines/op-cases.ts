@@ -57,7 +57,7 @@ function encodeCase(test: OpTest, c: OpCase) {
 }
 
 function opEntry(test: OpTest, seeds: readonly number[]) {
-  const head = { op: test.op, looseNaN: test.looseNaN === true };
+  const head = { op: test.op, looseNaN: test.looseNaN === true, tolerance: test.tolerance ?? null };
   try {
     return { ...head, cases: seeds.flatMap((seed) => test.cases(rng(seed)).map((c) => encodeCase(test, c))) };
   } catch (error) {

@@ -45,8 +45,32 @@ function typedArray(name, data) {
 /** An expected output: { type, dims, storage: bytes or strings }. */
 const expectedOf = (o) => ({ type: o.type, dims: o.dims, storage: Array.isArray(o.storage) ? o.storage : fromBase64(o.storage) });
 
-/** Throws unless the tensor is the expected output (any NaN for any NaN in float32/float64 when looseNaN). */
-export function expectOutput(actual, want, looseNaN) {
+// An op's tolerance (OpTest.tolerance, as tests/js/registry.test.ts reads it):
+// float elements within atol + ulps * eps * |want|, NaN equal to NaN.
+const EPS = { float64: 2 ** -52, float32: 2 ** -23, float16: 2 ** -10, bfloat16: 2 ** -7 };
+function withinTolerance(got, want, type, { ulps, atol }) {
+  const width = type === 'float64' ? 8 : type === 'float32' ? 4 : 2;
+  const half = (h) => {
+    if (type === 'bfloat16') return new Float32Array(new Uint32Array([h << 16]).buffer)[0];
+    const exponent = (h >> 10) & 0x1f;
+    const m = h & 0x3ff;
+    const v = exponent === 0 ? m * 2 ** -24 : exponent === 31 ? (m ? NaN : Infinity) : (1 + m / 1024) * 2 ** (exponent - 15);
+    return h & 0x8000 ? -v : v;
+  };
+  const read = (bytes, at) => {
+    const view = new DataView(bytes.buffer, bytes.byteOffset + at, width);
+    return width === 8 ? view.getFloat64(0, true) : width === 4 ? view.getFloat32(0, true) : half(view.getUint16(0, true));
+  };
+  for (let at = 0; at < got.length; at += width) {
+    const x = read(got, at);
+    const y = read(want, at);
+    if (Object.is(x, y) || (Number.isNaN(x) && Number.isNaN(y))) continue;
+    if (!(Math.abs(x - y) <= atol + ulps * EPS[type] * Math.abs(y))) throw mismatch(`element ${at / width} is ${x}, expected ${y} (within ${ulps} ulps + ${atol})`);
+  }
+}
+
+/** Throws unless the tensor is the expected output (any NaN for any NaN in float32/float64 when looseNaN; within the op's tolerance where it has one). */
+export function expectOutput(actual, want, looseNaN, tolerance) {
   if (actual?.type !== want.type) throw mismatch(`type ${actual?.type}, expected ${want.type}`);
   if (actual.dims.join() !== want.dims.join()) throw mismatch(`dims [${actual.dims}], expected [${want.dims}]`);
   const got = storageBytes(actual);
@@ -56,6 +80,8 @@ export function expectOutput(actual, want, looseNaN) {
     return;
   }
   if (got.length !== want.storage.length) throw mismatch(`${got.length} bytes, expected ${want.storage.length}`);
+  const within = tolerance?.[want.type];
+  if (within) return withinTolerance(got, want.storage, want.type, within);
   const width = looseNaN ? { float32: 4, float64: 8 }[want.type] ?? 0 : 0;
   const isNaN = (bytes, at) => {
     const view = new DataView(bytes.buffer, bytes.byteOffset + at, width);
@@ -74,8 +100,8 @@ export function expectOutput(actual, want, looseNaN) {
 
 /** The ops and their cases, decoded for this engine: [{ op, looseNaN, error?, cases: [{ label, node, inputs, outputs }] }]. */
 export function opCasesFor(tw, json) {
-  return json.ops.map(({ op, looseNaN, error, cases = [] }) => ({
-    op, looseNaN, error,
+  return json.ops.map(({ op, looseNaN, tolerance, error, cases = [] }) => ({
+    op, looseNaN, tolerance, error,
     cases: cases.map((c) => ({
       label: c.label,
       node: { opType: op, domain: tw.OPS[op]?.domain, opset: c.opset, attributes: decode(tw, c.attributes) },
@@ -102,7 +128,7 @@ export async function registryChecks({ tw, checks, log }, json) {
     if (given !== registered) throw mismatch(`the cases cover ${given}; tw.OPS has ${registered}`);
   });
   if (!ops) return;
-  for (const { op, looseNaN, error, cases } of ops) {
+  for (const { op, looseNaN, tolerance, error, cases } of ops) {
     if (error) {
       await checks.run(`op cases: ${op}'s test module made its cases`, () => { throw mismatch(error); });
       continue;
@@ -112,7 +138,7 @@ export async function registryChecks({ tw, checks, log }, json) {
         const before = snapshot(c.inputs);
         const outputs = tw.runNode(c.node, c.inputs);
         if (outputs.length !== c.outputs.length) throw mismatch(`${outputs.length} outputs, expected ${c.outputs.length}`);
-        outputs.forEach((y, i) => expectOutput(y, c.outputs[i], looseNaN));
+        outputs.forEach((y, i) => expectOutput(y, c.outputs[i], looseNaN, tolerance));
         if (snapshot(c.inputs) !== before) throw mismatch('an input changed');
       });
       if (hasString(c)) continue;
@@ -124,7 +150,7 @@ export async function registryChecks({ tw, checks, log }, json) {
           outputs.forEach((y) => (y instanceof tw.ResidentTensor ? y.dispose() : undefined));
           if (plain.includes(undefined)) throw mismatch('resident inputs gave a plain output');
           if (plain.length !== c.outputs.length) throw mismatch(`${plain.length} outputs, expected ${c.outputs.length}`);
-          plain.forEach((y, i) => expectOutput(y, c.outputs[i], looseNaN));
+          plain.forEach((y, i) => expectOutput(y, c.outputs[i], looseNaN, tolerance));
         } finally {
           resident.forEach((r) => r?.dispose());
         }

@@ -6,7 +6,8 @@
 // or a menu, the named function's call, and where each output element comes from.
 import * as tw from 'tessera-wasm';
 
-export type OpType = keyof typeof tw.OPS;
+// The op names (strings: an op table whose names some factories type as string has number keys too).
+export type OpType = Extract<keyof typeof tw.OPS, string>;
 /** An op's schema as tw.OPS gives it, widened (every op's versions alike). */
 export type Schema = tw.OpSchema;
 
