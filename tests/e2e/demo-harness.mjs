@@ -86,6 +86,9 @@ export async function expectError(page, field, message) {
   } catch {
     throw new Error(`no error shown beside "${field}"; the output says: ${JSON.stringify(await page.textContent('#run-status'))}`);
   }
+  // The field may already show an error (a start the op refuses) until the page
+  // re-renders with the new one: wait for the message, then compare what is shown.
+  await page.waitForFunction(([s, m]) => document.querySelector(s)?.textContent?.startsWith(m), [selector, message], { timeout: 5000 }).catch(() => {});
   const shown = await page.textContent(selector);
   assert(shown.startsWith(message), `error beside ${field}: expected ${JSON.stringify(message)}, got ${JSON.stringify(shown)}`);
   const control = controlOf(field);
