@@ -1,7 +1,8 @@
 // Hand-offs to onnxruntime-web and TensorFlow.js, with no dependency on
 // either: each helper takes the caller's own module. The other direction
 // needs no helper: an onnxruntime-web Tensor is a {type, data, dims}, and a
-// tfjs tensor ({dtype, shape, dataSync()}) is taken wherever a Tensor is.
+// tfjs tensor ({dtype, shape, dataSync()}) is taken wherever a Tensor is
+// (foreign.ts reads it).
 import type { DataType } from './dtype.js';
 import { type OpContext, specError } from './errors.js';
 import { asPlainTensor, type ResidentTensor } from './resident.js';
