@@ -1,6 +1,24 @@
 // The Emscripten loader as the package ships it (scripts/build.mjs, and
 // scripts/size-flags.mjs for its variants).
 
+// The one import the two builds' loaders may differ by: without bulk memory
+// (tessera-scalar.wasm), a large memcpy calls out to JS.
+const MEMCPY_BIG_FUNCTION = /function _emscripten_memcpy_big\(dest,src,num\)\{[^}]*\}/;
+const MEMCPY_BIG_IMPORT = '"emscripten_memcpy_big":_emscripten_memcpy_big,';
+
+/**
+ * The loader both builds run: the scalar build's, which provides the one
+ * import more that tessera-scalar.wasm takes (an import a module does not
+ * ask for is ignored). Any other difference is an error.
+ */
+export function sharedLoader(simdGlue, scalarGlue) {
+  const withoutMemcpy = scalarGlue.replace(MEMCPY_BIG_FUNCTION, '').replace(MEMCPY_BIG_IMPORT, '');
+  if (withoutMemcpy !== simdGlue && scalarGlue !== simdGlue) {
+    throw new Error('the SIMD and scalar builds produced JS loaders that differ by more than emscripten_memcpy_big');
+  }
+  return scalarGlue;
+}
+
 /**
  * The loader ends in a UMD tail (module.exports = ...) that would clobber the
  * CommonJS bundle's exports: it becomes a plain ES module instead.

@@ -63,14 +63,14 @@ if (process.argv[2] === '--bench') {
 
 // Each variant is the product's flags with these appended (later flags win).
 const VARIANTS = [
-  ['product: -O3, RTTI, no exceptions, dlmalloc', ''],
+  ['product: -O3, no RTTI, no exceptions, dlmalloc', ''],
   ['-O2', '-O2'],
   ['-Os', '-Os'],
   ['-Oz', '-Oz'],
   ['-flto', '-flto'],
   ['--closure 1', '--closure 1'],
   ['emmalloc', '-sMALLOC=emmalloc'],
-  ['no RTTI', '-fno-rtti -DEMSCRIPTEN_HAS_UNBOUND_TYPE_NAMES=0'],
+  ['RTTI', '-frtti'],
   ['exceptions', '-fexceptions'],
   ['a filesystem', '-sFILESYSTEM=1'],
 ];

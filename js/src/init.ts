@@ -4,7 +4,7 @@ import { hasForeignFloat16Array } from './typed-array.js';
 import { type OpContext, describe, specError } from './errors.js';
 import { type AutoRelease, configureAutoRelease } from './memory.js';
 import { booleanOption, choiceOption, countOption, readOptions } from './options.js';
-import { type Instance, type Queries, instanceOf, isReady, setInstance, wasm } from './wasm.js';
+import { type Instance, instanceOf, isReady, setInstance, wasm } from './wasm.js';
 
 declare global {
   // The DOM lib declares WebAssembly; a Node project compiled without it
@@ -210,21 +210,20 @@ async function instantiate(compiled: WebAssembly.Module, about: About): Promise<
       return {};
     },
   }));
-  let queries: Queries;
   try {
-    queries = (await Promise.race([ready, failed])) as Queries;
+    await Promise.race([ready, failed]);
   } catch (cause) {
     throw cannotInstantiate(about, cause);
   }
   if (exports === undefined) throw cannotInstantiate(about, 'the loader did not finish');
-  return instanceOf(exports, queries, { ...about, compiled, renew: () => instantiateNow(compiled, about) });
+  return instanceOf(exports, { ...about, compiled, renew: () => instantiateNow(compiled, about) });
 }
 
 /**
  * A new instance, made synchronously (Node's init(), and releaseMemory(),
  * which swaps instances between two calls). The loader then runs to its end
- * inside createTesseraModule, and registers the Embind queries on the object
- * it was given. Browsers allow a synchronous instantiation of a compiled
+ * inside createTesseraModule (the static constructors run, and calledRun is
+ * set on the object it was given). Browsers allow a synchronous instantiation of a compiled
  * module this small (tens of KB).
  */
 function instantiateNow(compiled: WebAssembly.Module, about: About): Instance {
@@ -243,10 +242,11 @@ function instantiateNow(compiled: WebAssembly.Module, about: About): Instance {
     },
   });
   createTesseraModule(glue as never).catch(() => {});  // its promise says nothing the checks below do not
-  if (failure !== undefined || exports === undefined || typeof glue.heapBytesInUse !== 'function') {
+  // The loader's run ends with calledRun set (the static constructors ran): the sign that it finished.
+  if (failure !== undefined || exports === undefined || glue.calledRun !== true) {
     throw cannotInstantiate(about, failure ?? 'the loader did not finish');
   }
-  return instanceOf(exports, glue as unknown as Queries, { ...about, compiled, renew: () => instantiateNow(compiled, about) });
+  return instanceOf(exports, { ...about, compiled, renew: () => instantiateNow(compiled, about) });
 }
 
 /**

@@ -6,12 +6,22 @@ import { LIMITS } from './generated/limits.js';
 
 export type { Kernels };
 
-/** The module's cold queries, registered through Embind (cpp/bindings/bindings.cc). */
+/** The module's cold queries: C exports of cpp/bindings/bindings.cc, read back unsigned (the heap passes 2 GiB). */
 export interface Queries {
   simd128(): boolean;
-  /** Unsigned (Embind reads a uint32_t back with `>>> 0`): the heap passes 2 GiB. */
   heapBytesInUse(): number;
   heapBytesFree(): number;
+}
+
+const QUERY_SYMBOLS = ['tessera_simd128', 'tessera_heap_bytes_in_use', 'tessera_heap_bytes_free'] as const;
+
+function queriesOf(exports: WebAssembly.Exports): Queries {
+  const [simd128, inUse, free] = QUERY_SYMBOLS.map((symbol) => exports[symbol] as () => number);
+  return {
+    simd128: () => simd128() !== 0,
+    heapBytesInUse: () => inUse() >>> 0,
+    heapBytesFree: () => free() >>> 0,
+  };
 }
 
 export interface Instance {
@@ -41,15 +51,16 @@ export interface Instance {
 const PARAM_BYTES = 2 * 4 * LIMITS.maxRank;
 
 /** The instance's parts from its exports, or an error naming what is missing. */
-export function instanceOf(exports: WebAssembly.Exports, queries: Queries,
+export function instanceOf(exports: WebAssembly.Exports,
   about: Pick<Instance, 'wasmBytes' | 'source' | 'compiled' | 'renew'>): Instance {
-  for (const symbol of [...KERNEL_SYMBOLS, 'tessera_malloc', 'free']) {
+  for (const symbol of [...KERNEL_SYMBOLS, ...QUERY_SYMBOLS, 'tessera_malloc', 'free']) {
     if (typeof exports[symbol] !== 'function') throw new Error(`tessera-wasm: the WebAssembly module does not export ${symbol}`);
   }
   const memory = Object.values(exports).find((e): e is WebAssembly.Memory => e instanceof WebAssembly.Memory);
   if (memory === undefined) throw new Error('tessera-wasm: the WebAssembly module exports no memory');
   const malloc = alignedMalloc(exports.tessera_malloc as (alignment: number, bytes: number) => number);
   const params = malloc(PARAM_BYTES);
+  const queries = queriesOf(exports);
   if (params === 0) throw new Error('tessera-wasm: the WebAssembly module could not allocate its parameter block');
   return {
     kernels: checkedKernels(exports, kernelRefused),

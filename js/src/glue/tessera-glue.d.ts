@@ -1,6 +1,6 @@
 // The Emscripten loader (build/wasm/tessera.js), wrapped as an ES module by
-// scripts/build.mjs. It registers the Embind queries (Queries in ../wasm.ts);
-// the kernels are plain C exports, taken from the instance (../generated/kernels.ts).
+// scripts/build.mjs. It runs the module's static constructors; the kernels and
+// the queries are plain C exports, taken from the instance (../instance.ts).
 declare const createTesseraModule: (options: {
   instantiateWasm: (
     imports: WebAssembly.Imports,
