@@ -7,7 +7,8 @@
 // the outputs must match the reference byte for byte, any NaN matching any
 // NaN in float32/float64 outputs where the op says so (OpTest.looseNaN). A
 // first check holds the JSON to this engine's tw.OPS: an op without cases
-// fails here. Plain ES module, no host APIs; the bench's smoke run uses it too.
+// fails here. Each op's first case runs once more with two-faced inputs and
+// attributes (hostile input, every op, every engine). Plain ES module, no host APIs; the bench's smoke run uses it too.
 import { mismatch } from './checks.mjs';
 import { storageBytes } from './reference.mjs';
 
@@ -111,6 +112,34 @@ export function opCasesFor(tw, json) {
   }));
 }
 
+// Hostile input in every engine, for every op: a value whose getters answer
+// right the first time and wrong after (another type, other dims, data of
+// another length; each attribute of the node likewise). An op that reads a
+// user's value twice computes with the second answer, or checks one and uses
+// the other: the output then differs from the reference.
+const LIES = { type: 'int8', dims: [0], data: new Uint8Array(3) };
+
+function twoFacedTensor(t) {
+  const parts = { type: t.type, data: t.data, dims: t.dims };
+  const object = {};
+  for (const [key, value] of Object.entries(parts)) {
+    let reads = 0;
+    Object.defineProperty(object, key, { enumerable: true, get: () => (reads++ === 0 ? value : LIES[key]) });
+  }
+  return object;
+}
+
+function twoFaced(node, key) {
+  const attributes = node[key];
+  if (attributes === undefined) return node;
+  const object = {};
+  for (const [name, value] of Object.entries(attributes)) {
+    let reads = 0;
+    Object.defineProperty(object, name, { enumerable: true, get: () => (reads++ === 0 ? value : 'a lie') });
+  }
+  return { ...node, [key]: object };
+}
+
 const hasString = (c) => c.inputs.some((t) => t?.type === 'string') || c.outputs.some((o) => o.type === 'string');
 const snapshot = (inputs) => JSON.stringify(inputs.map((t) => (t === undefined ? null : Array.from(storageBytes(t), String))));
 
@@ -141,6 +170,13 @@ export async function registryChecks({ tw, checks, log }, json) {
         outputs.forEach((y, i) => expectOutput(y, c.outputs[i], looseNaN, tolerance));
         if (snapshot(c.inputs) !== before) throw mismatch('an input changed');
       });
+      if (c === cases[0]) {
+        await checks.run(`op cases: ${op} ${c.label}, hostile: two-faced look-alike inputs and attributes are read once`, () => {
+          const outputs = tw.runNode(twoFaced(c.node, 'attributes'), c.inputs.map((t) => (t === undefined ? undefined : twoFacedTensor(t))));
+          if (outputs.length !== c.outputs.length) throw mismatch(`${outputs.length} outputs, expected ${c.outputs.length}`);
+          outputs.forEach((y, i) => expectOutput(y, c.outputs[i], looseNaN, tolerance));
+        });
+      }
       if (hasString(c)) continue;
       await checks.run(`op cases: ${op} ${c.label}, runNode resident`, () => {
         const resident = c.inputs.map((t) => (t === undefined ? undefined : tw.toResident(t)));
