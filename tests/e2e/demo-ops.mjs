@@ -26,9 +26,22 @@ async function runCode(code) {
   try {
     values = tw.decode(y);  // the narrow types, as numbers
   } catch {
-    values = Array.from(y.data);
+    // bool's bytes are 0 and 1; the page (and String(y)) writes them as false and true.
+    values = y.type === 'bool' ? Array.from(y.data, (b) => b !== 0) : Array.from(y.data);
   }
-  return { dims: `[${y.dims.join(', ')}]`, type: y.type, cells: values.map(String), printed: printed.join('\n'), string: String(y) };
+  const cell = y.type === 'float32' ? float32Text : (v) => (Object.is(v, -0) ? '-0' : String(v));
+  return { dims: `[${y.dims.join(', ')}]`, type: y.type, cells: values.map(cell), printed: printed.join('\n'), string: String(y) };
+}
+
+/** A float32 as the page writes it (as numpy does): the shortest decimal that reads back as the same float32. */
+function float32Text(v) {
+  if (Object.is(v, -0)) return '-0';
+  if (!Number.isFinite(v)) return String(v);
+  for (let p = 1; p < 10; p++) {
+    const candidate = Number(v.toPrecision(p));
+    if (Math.fround(candidate) === v) return String(candidate);
+  }
+  return String(v);
 }
 
 /**
