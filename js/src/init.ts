@@ -205,6 +205,7 @@ async function instantiate(compiled: WebAssembly.Module, about: About): Promise<
     instantiateWasm(imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) {
       WebAssembly.instantiate(compiled, imports).then((instance) => {
         exports = instance.exports;
+        keepViewsThroughGrowth(exports);
         receive(instance, compiled);
       }, fail);
       return {};
@@ -234,6 +235,7 @@ function instantiateNow(compiled: WebAssembly.Module, about: About): Instance {
       try {
         const instance = new WebAssembly.Instance(compiled, imports);
         exports = instance.exports;
+        keepViewsThroughGrowth(exports);
         receive(instance, compiled);
       } catch (error) {
         failure = error;
@@ -247,6 +249,20 @@ function instantiateNow(compiled: WebAssembly.Module, about: About): Instance {
     throw cannotInstantiate(about, failure ?? 'the loader did not finish');
   }
   return instanceOf(exports, { ...about, compiled, renew: () => instantiateNow(compiled, about) });
+}
+
+/**
+ * Where the engine can (WebAssembly.Memory's toResizableBuffer: Node 26,
+ * Chromium and Firefox), the memory's buffer becomes a resizable ArrayBuffer
+ * before the loader first reads it: growth then resizes that buffer in place
+ * instead of detaching it, so a resident tensor's view() stays valid across
+ * any later call. Elsewhere growth detaches every view (they read as empty;
+ * given back to the library they are a SpecError).
+ */
+function keepViewsThroughGrowth(exports: WebAssembly.Exports): void {
+  const memory = Object.values(exports).find((e): e is WebAssembly.Memory => e instanceof WebAssembly.Memory);
+  const toResizable = (memory as { toResizableBuffer?: () => ArrayBuffer } | undefined)?.toResizableBuffer;
+  if (memory !== undefined && typeof toResizable === 'function') toResizable.call(memory);
 }
 
 /**

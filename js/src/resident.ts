@@ -142,11 +142,14 @@ export class ResidentTensor<T extends ResidentType = ResidentType> {
   }
 
   /**
-   * A view of the data in WebAssembly memory, no copy. It is valid until the
-   * next op or allocation that grows memory: growth detaches it, and it then
-   * reads as empty (length 0). Take a fresh one after any call. A stale view
-   * given back to the library (as a Tensor's data, or an op's out) is a
-   * SpecError saying memory grew; view() after dispose() is a SpecError.
+   * A view of the data in WebAssembly memory, no copy, valid until the
+   * tensor is disposed in engines whose WebAssembly memory has resizable
+   * buffers (Node 26, Chromium and Firefox: growth resizes the buffer in place).
+   * Elsewhere (Node 20-24, some browsers) it is valid until the next op or
+   * allocation that grows memory: growth detaches it, and it then reads as
+   * empty (length 0). Take a fresh one after any call to be safe everywhere.
+   * A stale view given back to the library (as a Tensor's data, or an op's
+   * out) is a SpecError saying memory grew; view() after dispose() is a SpecError.
    */
   view(): DataOf<T> {
     if (this.#offset < 0) throw disposedError(this.type, this.dims, 'view()');

@@ -2,7 +2,8 @@
 // its initial size after a large op, pinned by a live resident tensor (which
 // keeps its data), ops right after a release, no release between
 // back-to-back ops, and (on a browser's main thread) a release in a Worker
-// that leaves this realm's instance alone. Logs the figures docs/memory.md quotes.
+// that leaves this realm's instance alone; a resident view across growth.
+// Logs the figures docs/memory.md quotes.
 import { mismatch } from './checks.mjs';
 
 const MiB = 2 ** 20;
@@ -60,6 +61,27 @@ export async function memoryChecks({ tw, checks, log }) {
       if (tw.memoryStats().memoryBytes !== initial) throw mismatch(`memory ${tw.memoryStats().memoryBytes} after the idle delay`);
     } finally {
       tw.init({ autoRelease: false });
+    }
+  });
+
+  await checks.run('a resident view across growth: still valid where memory has resizable buffers, else detached and refused when given back', () => {
+    const r = tw.toResident(new tw.Tensor('int32', Int32Array.of(7, -8, 9), [3]));
+    try {
+      const view = r.view();
+      largeOp(tw);
+      const resizable = typeof WebAssembly.Memory.prototype.toResizableBuffer === 'function';
+      if (resizable) {
+        if (view.length !== 3 || view[0] !== 7 || view[1] !== -8 || view[2] !== 9) throw mismatch(`the view reads [${Array.from(view)}] after growth`);
+      } else {
+        if (view.length !== 0) throw mismatch(`a view of the old buffer has length ${view.length}`);
+        let error;
+        try { tw.tile(new tw.Tensor('int32', view, [3]), [1]); } catch (e) { error = e; }
+        if (error?.name !== 'SpecError' || !/grew/.test(error.message)) throw mismatch(`the stale view given back: ${error}`);
+      }
+      log(`memory: a view taken before growth ${resizable ? 'stays valid (resizable buffers)' : 'is detached (no resizable buffers here)'}`);
+    } finally {
+      r.dispose();
+      tw.releaseMemory();
     }
   });
 
