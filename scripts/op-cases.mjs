@@ -18,12 +18,17 @@ const OUT_DIR = join(root, 'build/engines');
 /** The seeds the engine matrix and the bench smoke draw their cases from (Jest's registry suite draws its own). */
 export const OP_CASE_SEEDS = [14];
 
-/** The library as the bundle loads it: the built CommonJS package, not a copy inside the bundle. */
-const LIBRARY = { 'tessera-wasm': 'dist/cjs/index.cjs', 'tessera-wasm/testing': 'build/testing/index.cjs' };
+/**
+ * The library as the bundle loads it: the built CommonJS package, not a copy
+ * inside the bundle, seen through tests/engines/recording-library.cjs (which
+ * notes the named calls the test modules make).
+ */
+const LIBRARY = { 'tessera-wasm-built': 'dist/cjs/index.cjs', 'tessera-wasm/testing': 'build/testing/index.cjs' };
 const builtLibrary = {
   name: 'tessera-wasm',
   setup(b) {
-    b.onResolve({ filter: /^tessera-wasm(\/testing)?$/ }, ({ path }) => ({ path: `./${relative(OUT_DIR, join(root, LIBRARY[path]))}`, external: true }));
+    b.onResolve({ filter: /^tessera-wasm$/ }, () => ({ path: join(root, 'tests/engines/recording-library.cjs') }));
+    b.onResolve({ filter: /^tessera-wasm(-built|\/testing)$/ }, ({ path }) => ({ path: `./${relative(OUT_DIR, join(root, LIBRARY[path]))}`, external: true }));
   },
 };
 

@@ -8,7 +8,8 @@
 //   node build/engines/op-cases.cjs <out.json> <seed,seed,...>
 //
 // The JSON: { format: 1, seeds, ops: [{ op, looseNaN, cases: [{ label,
-// opset?, inputs, attributes, outputs }], error? }] }. Values are JSON but for
+// opset?, inputs, attributes, outputs }], named: { fn, args, output,
+// dataInput, inPlace } | null, error? }] }. Values are JSON but for
 // tagged objects: { $tensor: { type, dims, array, data } } (data: the storage's
 // bytes in base64, or the strings), { $bigint: '…' }, { $number: 'NaN' |
 // 'Infinity' | '-Infinity' | '-0' }, { $typed: 'Float32Array', data } and
@@ -56,10 +57,38 @@ function encodeCase(test: OpTest, c: OpCase) {
   };
 }
 
+// How the test module calls the op's named function (recorded by
+// tests/engines/recording-library.cjs), for the engines' `out` checks: the
+// call of the first newest-version case with one non-string output, its
+// `out` a marker that the JSON writes as { $out: true }.
+type Recorder = (fn: () => unknown) => { calls: { fn: string; args: unknown[] }[] };
+const OUT = { out: 'the out under test' };
+
+function namedCall(test: OpTest, cases: readonly OpCase[]) {
+  if (!test.named) return undefined;
+  const record = (globalThis as unknown as { __tesseraRecord: Recorder }).__tesseraRecord;
+  for (const c of cases) {
+    if (c.opset !== undefined) continue;
+    const want = test.reference(c);
+    if (want.length !== 1 || want[0].type === 'string' || c.inputs.some((t) => t?.type === 'string')) continue;
+    const { calls } = record(() => test.named!(c, { out: OUT }));
+    const call = calls.find((k) => k.args.some((a) => a !== null && typeof a === 'object' && (a as { out?: unknown }).out === OUT));
+    if (!call) continue;
+    const args = call.args.map((a) => (a !== null && typeof a === 'object' && (a as { out?: unknown }).out === OUT
+      ? { ...(a as object), out: { $out: true } } : a));
+    return {
+      fn: call.fn, args: encode(args), output: encodeOutput(want[0]),
+      dataInput: test.dataInput ?? 0, inPlace: test.inPlace === true,
+    };
+  }
+  return undefined;
+}
+
 function opEntry(test: OpTest, seeds: readonly number[]) {
   const head = { op: test.op, looseNaN: test.looseNaN === true, tolerance: test.tolerance ?? null };
   try {
-    return { ...head, cases: seeds.flatMap((seed) => test.cases(rng(seed)).map((c) => encodeCase(test, c))) };
+    const cases = seeds.flatMap((seed) => test.cases(rng(seed)));
+    return { ...head, cases: cases.map((c) => encodeCase(test, c)), named: namedCall(test, cases) ?? null };
   } catch (error) {
     return { ...head, error: String((error as Error)?.stack ?? error) };
   }

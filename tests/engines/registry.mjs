@@ -8,9 +8,10 @@
 // NaN in float32/float64 outputs where the op says so (OpTest.looseNaN). A
 // first check holds the JSON to this engine's tw.OPS: an op without cases
 // fails here. Each op's first case runs once more with two-faced inputs and
-// attributes (hostile input, every op, every engine). Plain ES module, no host APIs; the bench's smoke run uses it too.
+// attributes, and its named function into outs of every kind, over its own
+// input too (hostile input, every op, every engine). Plain ES module, no host APIs; the bench's smoke run uses it too.
 import { mismatch } from './checks.mjs';
-import { storageBytes } from './reference.mjs';
+import { storageBytes, storageOf } from './reference.mjs';
 
 /** Base64 to bytes, by atob (every engine of the matrix has it). */
 export function fromBase64(text) {
@@ -101,8 +102,9 @@ export function expectOutput(actual, want, looseNaN, tolerance) {
 
 /** The ops and their cases, decoded for this engine: [{ op, looseNaN, error?, cases: [{ label, node, inputs, outputs }] }]. */
 export function opCasesFor(tw, json) {
-  return json.ops.map(({ op, looseNaN, tolerance, error, cases = [] }) => ({
+  return json.ops.map(({ op, looseNaN, tolerance, error, cases = [], named = null }) => ({
     op, looseNaN, tolerance, error,
+    named: named && { ...named, args: decode(tw, named.args), output: expectedOf(named.output) },
     cases: cases.map((c) => ({
       label: c.label,
       node: { opType: op, domain: tw.OPS[op]?.domain, opset: c.opset, attributes: decode(tw, c.attributes) },
@@ -140,6 +142,64 @@ function twoFaced(node, key) {
   return { ...node, [key]: object };
 }
 
+// The named function with an `out` of this engine's making, in every
+// engine (hostile input, round three, for every op): fresh; into a clean
+// and a dirty out (every byte 0xA5: a packed output must be cleared first);
+// into a Uint8ClampedArray where the output is uint8 (written as it is,
+// never clamped); and into an out over its own data input, which is the
+// right answer for an op that reads each element before writing it
+// (inPlace), and otherwise the right answer or a SpecError that leaves the
+// input as it was.
+const withOut = (args, out) => args.map((a) => (a !== null && typeof a === 'object' && a.out?.$out === true ? { ...a, out } : a));
+
+async function namedOutChecks({ tw, checks }, op, named, looseNaN, tolerance) {
+  const { fn, args, output, dataInput, inPlace } = named;
+  const call = (out) => tw[fn](...withOut(args, out));
+  const Storage = output.type === 'uint8' ? Uint8Array : storageOf(output.type);
+  const outOf = (Ctor, fill) => {
+    const out = new Ctor(output.storage.byteLength / Ctor.BYTES_PER_ELEMENT);
+    new Uint8Array(out.buffer).fill(fill);
+    return out;
+  };
+  await checks.run(`op cases: ${op}: tw.${fn} fresh, into a clean and a dirty out${output.type === 'uint8' ? ', and a Uint8ClampedArray' : ''}`, () => {
+    expectOutput(call(undefined), output, looseNaN, tolerance);
+    const outs = [outOf(Storage, 0), outOf(Storage, 0xa5), ...(output.type === 'uint8' ? [outOf(Uint8ClampedArray, 0xa5)] : [])];
+    for (const out of outs) {
+      const y = call(out);
+      if (y.data !== out) throw mismatch(`the result's data is not the ${out.constructor.name} out given`);
+      expectOutput(y, output, looseNaN, tolerance);
+    }
+  });
+  const x = args[dataInput];
+  if (!(x instanceof tw.Tensor) || x.type === 'string' || output.storage.byteLength === 0) return;
+  await checks.run(`op cases: ${op}: tw.${fn} into an out over its own data input: ${inPlace ? 'the right answer (in place)' : 'the right answer, or a SpecError with the input unchanged'}`, () => {
+    const bytes = storageBytes(x);
+    const buffer = new ArrayBuffer(Math.max(bytes.byteLength, output.storage.byteLength) + 16);
+    new Uint8Array(buffer).set(bytes);
+    const XCtor = x.data.constructor;
+    const over = new tw.Tensor(x.type, new XCtor(buffer, 0, x.data.length), x.dims);
+    const overArgs = args.map((a, i) => (i === dataInput ? over : a));
+    const out = new Storage(buffer, 0, output.storage.byteLength / Storage.BYTES_PER_ELEMENT);
+    let y;
+    let error;
+    try {
+      y = tw[fn](...withOut(overArgs, out));
+    } catch (e) {
+      error = e;
+    }
+    if (inPlace && bytes.byteLength === output.storage.byteLength) {
+      if (error) throw mismatch(`in place was refused: ${error}`);
+      expectOutput(y, output, looseNaN, tolerance);
+    } else if (error) {
+      if (error.name !== 'SpecError') throw mismatch(`refused with ${error}, not a SpecError`);
+      const after = new Uint8Array(buffer, 0, bytes.byteLength);
+      if (after.some((b, i) => b !== bytes[i])) throw mismatch('the input changed though the call was refused');
+    } else {
+      expectOutput(y, output, looseNaN, tolerance);  // an op may take the overlap when it is safe (no element read after its write)
+    }
+  });
+}
+
 const hasString = (c) => c.inputs.some((t) => t?.type === 'string') || c.outputs.some((o) => o.type === 'string');
 const snapshot = (inputs) => JSON.stringify(inputs.map((t) => (t === undefined ? null : Array.from(storageBytes(t), String))));
 
@@ -157,11 +217,13 @@ export async function registryChecks({ tw, checks, log }, json) {
     if (given !== registered) throw mismatch(`the cases cover ${given}; tw.OPS has ${registered}`);
   });
   if (!ops) return;
-  for (const { op, looseNaN, tolerance, error, cases } of ops) {
+  for (const { op, looseNaN, tolerance, error, cases, named } of ops) {
     if (error) {
       await checks.run(`op cases: ${op}'s test module made its cases`, () => { throw mismatch(error); });
       continue;
     }
+    if (named) await namedOutChecks({ tw, checks }, op, named, looseNaN, tolerance);
+    else log(`op cases: ${op}: no single-output named call to take an out (its named function has several outputs, or none)`);
     for (const c of cases) {
       await checks.run(`op cases: ${op} ${c.label}, runNode fresh, inputs unchanged`, () => {
         const before = snapshot(c.inputs);
