@@ -7,6 +7,10 @@
 //     onnxruntime-web and TensorFlow.js;
 //   - audio-frames.mjs frames a signal with AsStrided, checked against a plain loop;
 //   - image-crop-chw.mjs crops an RGBA image with slice and makes it CHW with transpose, checked the same way;
+//   - the recipes of docs/recipes.md (centred audio frames, YOLO output and
+//     letterbox, normalized pixels, quantized weights, ImageNet pre-processing,
+//     Whisper's log-mel) each print their agreement with a plain JS or
+//     float64 reference, and their measured errors, checked here;
 //   - examples/vite builds with Vite and its page shows the results in
 //     Debian's headless Chromium;
 //   - examples/canvas-ort builds with Vite and, in Chromium, runs canvas
@@ -154,14 +158,32 @@ the same as a plain loop: true
 `, 'output');
 });
 
-// ---------------------------------------------------------------- Vite
-
 await check('examples/audio-frames.mjs: frames of 400 with a hop of 160, equal to a plain loop', () => {
   expectEqual(runNode('audio-frames.mjs'), `Tensor float32 [98, 400]
 frame 0 starts at sample 0, frame 1 at 160, frame 97 at 15520
 the same as a plain loop: true
 `, 'output');
 });
+
+await check('examples/audio-centred-frames.mjs: reflect-padded (centred) frames times a Hann window, bit for bit a plain loop', () => {
+  expectEqual(runNode('audio-centred-frames.mjs'), `padded [16400], frames [101, 400], windowed float32 [101, 400]
+the same as a plain loop, bit for bit: true
+`, 'output');
+});
+
+await check('examples/yolo-output.mjs: [1, 84, 8400] transposed to [1, 8400, 84], split, argMax, equal to a plain loop', () => {
+  expectEqual(runNode('yolo-output.mjs'), `rows [1, 8400, 84], boxes [1, 8400, 4], scores [1, 8400, 80], best int64 [1, 8400]
+the same as a plain loop: true
+`, 'output');
+});
+
+await check('examples/image-normalize.mjs: RGBA -> crop -> CHW -> float32 -> (x / 255 - mean) / std -> [1, 3, 224, 224], bit for bit a plain float32 loop', () => {
+  expectEqual(runNode('image-normalize.mjs'), `input float32 [1, 3, 224, 224]
+the same as a plain loop, bit for bit: true
+`, 'output');
+});
+
+// ---------------------------------------------------------------- Vite
 
 /** Builds the Vite project examples/NAME, serves its build and opens it in headless Chromium; gives the page to `inspect`. */
 async function inViteAndChromium(name, inspect) {
