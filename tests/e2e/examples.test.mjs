@@ -183,6 +183,13 @@ the same as a plain loop, bit for bit: true
 `, 'output');
 });
 
+await check('examples/quantize-weights.mjs: int4 per block of 32 and float8e4m3fn through TensorProtos, bit for bit a plain JS quantization, errors within half a step', () => {
+  expectEqual(runNode('quantize-weights.mjs'), `stored: int4 7699 bytes, float8 12306 bytes (float32: 49152)
+int4, blocks of 32: the same as plain JS, bit for bit: true; max error 9.993e-3, RMS 5.158e-3, every error within its bound: true
+float8e4m3fn: the same as plain JS, bit for bit: true; max error 4.999e-3, RMS 1.511e-3, every error within its bound: true
+`, 'output');
+});
+
 // ---------------------------------------------------------------- Vite
 
 /** Builds the Vite project examples/NAME, serves its build and opens it in headless Chromium; gives the page to `inspect`. */
