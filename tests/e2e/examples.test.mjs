@@ -190,6 +190,46 @@ float8e4m3fn: the same as plain JS, bit for bit: true; max error 4.999e-3, RMS 1
 `, 'output');
 });
 
+/** Each line of `output` matched by its pattern in `lines`; the errors a recipe measures checked against their bounds by `within`. */
+function expectLines(output, lines) {
+  const got = output.trimEnd().split('\n');
+  if (got.length !== lines.length) throw new Error(`expected ${lines.length} lines, got ${got.length}:\n${output}`);
+  return lines.map((pattern, i) => {
+    const match = got[i].match(pattern);
+    if (!match) throw new Error(`line ${i + 1}: ${JSON.stringify(got[i])} does not match ${pattern}`);
+    return match.slice(1).map(Number);
+  });
+}
+function within(value, bound, what) {
+  if (!(value <= bound)) throw new Error(`${what}: ${value} exceeds its bound ${bound}`);
+}
+
+await check('examples/yolo-letterbox.mjs: 1280 x 720 resized to 640 x 360, padded with 114, CHW / 255: bit for bit the spec\'s linear Resize in float64', () => {
+  expectEqual(runNode('yolo-letterbox.mjs'), `resized to 640 x 360, padded 140 rows above and 140 below: input float32 [1, 3, 640, 640]
+the same as a float64 reference, bit for bit: true
+`, 'output');
+});
+
+await check('examples/imagenet-preprocess.mjs: short side to 256 antialiased, centre 224, normalized: within the bounds of a float64 reference', () => {
+  const [, [levels], [error]] = expectLines(runNode('imagenet-preprocess.mjs'), [
+    /^resized to 341 x 256, cropped at \(58, 16\): input float32 \[1, 3, 224, 224\]$/,
+    /^resized pixels: at most (\d+) levels from the float64 reference \(bound 1: a sum within rounding of a half may go either way\)$/,
+    /^input: max error (\S+) against the float64 reference \(bound 1e-6: float32 rounding of values within 2\.7\)$/,
+  ]);
+  within(levels, 1, 'resized pixels, levels');
+  within(error, 1e-6, 'input, max error');
+});
+
+await check('examples/whisper-log-mel.mjs: reflect pad, STFT with a Hann window, power, mel filters, log10: within the bounds of a float64 reference', () => {
+  const [, [power], [features]] = expectLines(runNode('whisper-log-mel.mjs'), [
+    /^features float32 \[1, 100, 80\]$/,
+    /^mel power: max error (\S+) of the frame's energy against float64 \(bound 1e-6\)$/,
+    /^features: max error (\S+) against float64 \(bound 1e-5: 1e-4 relative in a band's power\)$/,
+  ]);
+  within(power, 1e-6, 'mel power');
+  within(features, 1e-5, 'features');
+});
+
 // ---------------------------------------------------------------- Vite
 
 /** Builds the Vite project examples/NAME, serves its build and opens it in headless Chromium; gives the page to `inspect`. */
