@@ -26,23 +26,32 @@ console.log(`resized to ${w} x ${h}, cropped at (${left}, ${top}): input ${input
 // sum rounded half to even to uint8; then the normalization in float64.
 const taps = (j, n, scale) => {
   const x = (j + 0.5) / scale - 0.5, list = [];
-  for (let i = Math.max(0, Math.ceil(x - 1 / scale)); i <= Math.min(n - 1, Math.floor(x + 1 / scale)); i++) list.push([i, Math.max(0, 1 - Math.abs(i - x) * scale)]);
+  for (let i = Math.max(0, Math.ceil(x - 1 / scale)); i <= Math.min(n - 1, Math.floor(x + 1 / scale)); i++) {
+    list.push([i, Math.max(0, 1 - Math.abs(i - x) * scale)]);
+  }
   const total = list.reduce((s, [, wt]) => s + wt, 0);
   return list.map(([i, wt]) => [i, wt / total]);
 };
 const roundEven = (v) => { const r = Math.round(v); return r - v === 0.5 && r % 2 !== 0 ? r - 1 : r; };
-let maxError = 0, levels = 0;
-for (let y = 0; y < SIDE; y++) {
-  const rows = taps(top + y, H, h / H);
-  for (let x = 0; x < SIDE; x++) {
-    const columns = taps(left + x, W, w / W);
+const expected = new Uint8Array(h * w * 3);                                    // the whole resized image, edges included
+for (let y = 0; y < h; y++) {
+  const rows = taps(y, H, h / H);
+  for (let x = 0; x < w; x++) {
+    const columns = taps(x, W, w / W);
     for (let c = 0; c < 3; c++) {
       let sum = 0;
       for (const [r, wy] of rows) for (const [q, wx] of columns) sum += wy * wx * pixels[(r * W + q) * 4 + c];
-      const pixel = Math.min(255, Math.max(0, roundEven(sum)));
-      const got = input.data[(c * SIDE + y) * SIDE + x];
-      levels = Math.max(levels, Math.abs(Math.round((got * STD[c] + MEAN[c]) * 255) - pixel));
-      maxError = Math.max(maxError, Math.abs(got - (pixel / 255 - MEAN[c]) / STD[c]));
+      expected[(y * w + x) * 3 + c] = Math.min(255, Math.max(0, roundEven(sum)));
+    }
+  }
+}
+const levels = resized.data.reduce((m, v, i) => Math.max(m, Math.abs(v - expected[i])), 0);
+let maxError = 0;
+for (let c = 0; c < 3; c++) {
+  for (let y = 0; y < SIDE; y++) {
+    for (let x = 0; x < SIDE; x++) {
+      const pixel = expected[((top + y) * w + left + x) * 3 + c];
+      maxError = Math.max(maxError, Math.abs(input.data[(c * SIDE + y) * SIDE + x] - (pixel / 255 - MEAN[c]) / STD[c]));
     }
   }
 }

@@ -41,10 +41,14 @@ const report = (name, got, expected, bound) => {
     [max, squares, within] = [Math.max(max, e), squares + e * e, within && e <= bound(i)];
   }
   const same = got.every((v, i) => Object.is(v, expected[i]));
-  console.log(`${name}: the same as plain JS, bit for bit: ${same}; max error ${max.toExponential(3)}, RMS ${Math.sqrt(squares / weights.length).toExponential(3)}, every error within its bound: ${within}`);
+  const rms = Math.sqrt(squares / weights.length);
+  console.log(`${name}: the same as plain JS, bit for bit: ${same}; max error ${max.toExponential(3)}, RMS ${rms.toExponential(3)}, every error within its bound: ${within}`);
 };
 const s4 = (i) => f(maxAbs(i - (i % BLOCK), i - (i % BLOCK) + BLOCK) / 7);
 const e4 = weights.map((v, i) => f((Math.min(7, Math.max(-8, roundEven(f(v / s4(i))))) + 0) * s4(i)));  // + 0: int4 has no -0
 const e8 = weights.map((v) => f(toE4M3(f(v / s8)) * s8));
-report('int4, blocks of 32', d4.data, e4, (i) => s4(i) / 2 * (1 + 2 ** -20));                            // half a step
-report('float8e4m3fn', d8.data, e8, (i) => Math.max(Math.abs(weights[i]) * 2 ** -4, s8 * 2 ** -10) * (1 + 2 ** -20));  // half an ulp
+// Bounds: half a step of the grid (int4: half the block's scale; float8: half
+// an ulp, at most 2^-4 |w|, or half the subnormals' step of 2^-9 * scale),
+// and a 2^-20 margin for the float32 roundings of the division and product.
+report('int4, blocks of 32', d4.data, e4, (i) => (s4(i) / 2) * (1 + 2 ** -20));
+report('float8e4m3fn', d8.data, e8, (i) => Math.max(Math.abs(weights[i]) * 2 ** -4, s8 * 2 ** -10) * (1 + 2 ** -20));

@@ -5,7 +5,7 @@
 // log10 of at least 1e-10 (Max, Log, Div), clamped to 8 below the peak and
 // scaled as Whisper does: (max(x, peak - 8) + 4) / 4. Whisper's own filters
 // are librosa's Slaney-normalized ones (its mel_filters.npz): give them as a
-// [201, 80] tensor in place of \`filters\` for its exact features.
+// [201, 80] tensor in place of `filters` for its exact features.
 import * as tw from 'tessera-wasm';
 
 await tw.init();
@@ -26,7 +26,7 @@ console.log(`features ${features.type} [${features.dims.join(', ')}]`);
 // DFT of each frame, the spec's mel filters (MelWeightMatrix's reference:
 // MELS + 2 edges a mel step apart, each at bin floor(401 f / RATE)), log10.
 const FRAMES = RATE / HOP, BINS = N_FFT / 2 + 1;
-const at = (j) => samples[Math.abs(j) >= RATE ? 2 * (RATE - 1) - j : Math.abs(j)];
+const at = (j) => samples[j < 0 ? -j : j >= RATE ? 2 * (RATE - 1) - j : j];  // reflected, the edge not repeated
 const toMel = (f) => 2595 * Math.log10(1 + f / 700), step = toMel(RATE / 2) / (MELS + 2);
 const edge = Array.from({ length: MELS + 2 }, (_, i) => Math.min(Math.floor(((N_FFT + 1) * 700 * (10 ** ((i * step) / 2595) - 1)) / RATE), BINS - 1));
 const weight = (b, m) => {
