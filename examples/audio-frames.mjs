@@ -20,5 +20,5 @@ for (let f = 0; f < count; f++) {
 }
 console.log('the same as a plain loop:', frames.data.every((v, i) => Object.is(v, expected[i])));
 
-// Still plain JS after this: the window (a Hann multiply) and the FFT are no
-// tessera-wasm ops; frames.data is an ordinary Float32Array to give them.
+// Next, centred frames times a Hann window: audio-centred-frames.mjs; the
+// STFT, mel filters and log of Whisper's front end: whisper-log-mel.mjs.

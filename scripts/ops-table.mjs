@@ -67,7 +67,7 @@ export function opRows(tw) {
     const versions = schema.versions;
     const newest = versions[versions.length - 1];
     const types = [...new Set(Object.values(newest.types).flat())];
-    const fn = name[0].toLowerCase() + name.slice(1);
+    const fn = typeof schema.named === 'string' ? schema.named : name[0].toLowerCase() + name.slice(1);  // DFT's is dft, not dFT
     return {
       name,
       family: typeof schema.family === 'string' ? schema.family : undefined,

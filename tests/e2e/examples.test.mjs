@@ -7,6 +7,10 @@
 //     onnxruntime-web and TensorFlow.js;
 //   - audio-frames.mjs frames a signal with AsStrided, checked against a plain loop;
 //   - image-crop-chw.mjs crops an RGBA image with slice and makes it CHW with transpose, checked the same way;
+//   - the recipes of docs/recipes.md (centred audio frames, YOLO output and
+//     letterbox, normalized pixels, quantized weights, ImageNet pre-processing,
+//     Whisper's log-mel) each print their agreement with a plain JS or
+//     float64 reference, and their measured errors, checked here;
 //   - examples/vite builds with Vite and its page shows the results in
 //     Debian's headless Chromium;
 //   - examples/canvas-ort builds with Vite and, in Chromium, runs canvas
@@ -154,14 +158,79 @@ the same as a plain loop: true
 `, 'output');
 });
 
-// ---------------------------------------------------------------- Vite
-
 await check('examples/audio-frames.mjs: frames of 400 with a hop of 160, equal to a plain loop', () => {
   expectEqual(runNode('audio-frames.mjs'), `Tensor float32 [98, 400]
 frame 0 starts at sample 0, frame 1 at 160, frame 97 at 15520
 the same as a plain loop: true
 `, 'output');
 });
+
+await check('examples/audio-centred-frames.mjs: reflect-padded (centred) frames times a Hann window, bit for bit a plain loop', () => {
+  expectEqual(runNode('audio-centred-frames.mjs'), `padded [16400], frames [101, 400], windowed float32 [101, 400]
+the same as a plain loop, bit for bit: true
+`, 'output');
+});
+
+await check('examples/yolo-output.mjs: [1, 84, 8400] transposed to [1, 8400, 84], split, argMax, equal to a plain loop', () => {
+  expectEqual(runNode('yolo-output.mjs'), `rows [1, 8400, 84], boxes [1, 8400, 4], scores [1, 8400, 80], best int64 [1, 8400]
+the same as a plain loop: true
+`, 'output');
+});
+
+await check('examples/image-normalize.mjs: RGBA -> crop -> CHW -> float32 -> (x / 255 - mean) / std -> [1, 3, 224, 224], bit for bit a plain float32 loop', () => {
+  expectEqual(runNode('image-normalize.mjs'), `input float32 [1, 3, 224, 224]
+the same as a plain loop, bit for bit: true
+`, 'output');
+});
+
+await check('examples/quantize-weights.mjs: int4 per block of 32 and float8e4m3fn through TensorProtos, bit for bit a plain JS quantization, errors within half a step', () => {
+  expectEqual(runNode('quantize-weights.mjs'), `stored: int4 7699 bytes, float8 12306 bytes (float32: 49152)
+int4, blocks of 32: the same as plain JS, bit for bit: true; max error 9.993e-3, RMS 5.158e-3, every error within its bound: true
+float8e4m3fn: the same as plain JS, bit for bit: true; max error 4.999e-3, RMS 1.511e-3, every error within its bound: true
+`, 'output');
+});
+
+/** Each line of `output` matched by its pattern in `lines`; the errors a recipe measures checked against their bounds by `within`. */
+function expectLines(output, lines) {
+  const got = output.trimEnd().split('\n');
+  if (got.length !== lines.length) throw new Error(`expected ${lines.length} lines, got ${got.length}:\n${output}`);
+  return lines.map((pattern, i) => {
+    const match = got[i].match(pattern);
+    if (!match) throw new Error(`line ${i + 1}: ${JSON.stringify(got[i])} does not match ${pattern}`);
+    return match.slice(1).map(Number);
+  });
+}
+function within(value, bound, what) {
+  if (!(value <= bound)) throw new Error(`${what}: ${value} exceeds its bound ${bound}`);
+}
+
+await check('examples/yolo-letterbox.mjs: 1280 x 720 resized to 640 x 360, padded with 114, CHW / 255: bit for bit the spec\'s linear Resize in float64', () => {
+  expectEqual(runNode('yolo-letterbox.mjs'), `resized to 640 x 360, padded 140 rows above and 140 below: input float32 [1, 3, 640, 640]
+the same as a float64 reference, bit for bit: true
+`, 'output');
+});
+
+await check('examples/imagenet-preprocess.mjs: short side to 256 antialiased, centre 224, normalized: within the bounds of a float64 reference', () => {
+  const [, [levels], [error]] = expectLines(runNode('imagenet-preprocess.mjs'), [
+    /^resized to 341 x 256, cropped at \(58, 16\): input float32 \[1, 3, 224, 224\]$/,
+    /^resized pixels: at most (\d+) levels from the float64 reference \(bound 1: a sum within rounding of a half may go either way\)$/,
+    /^input: max error (\S+) against the float64 reference \(bound 1e-6: float32 rounding of values within 2\.7\)$/,
+  ]);
+  within(levels, 1, 'resized pixels, levels');
+  within(error, 1e-6, 'input, max error');
+});
+
+await check('examples/whisper-log-mel.mjs: reflect pad, STFT with a Hann window, power, mel filters, log10: within the bounds of a float64 reference', () => {
+  const [, [power], [features]] = expectLines(runNode('whisper-log-mel.mjs'), [
+    /^features float32 \[1, 100, 80\]$/,
+    /^mel power: max error (\S+) of the frame's energy against float64 \(bound 1e-6\)$/,
+    /^features: max error (\S+) against float64 \(bound 1e-5: 1e-4 relative in a band's power\)$/,
+  ]);
+  within(power, 1e-6, 'mel power');
+  within(features, 1e-5, 'features');
+});
+
+// ---------------------------------------------------------------- Vite
 
 /** Builds the Vite project examples/NAME, serves its build and opens it in headless Chromium; gives the page to `inspect`. */
 async function inViteAndChromium(name, inspect) {
