@@ -1,7 +1,7 @@
 // TopK against its reference, bit for bit (values and int64 indices): every
 // line length 0..70 (past the four-key vector compare's tail), every k from
-// 0 to n for the short lines and a spread of k for the long ones (both the
-// heap, k <= n / 8, and the nth_element way), inner 1 (contiguous) and
+// 0 to n for the short lines and a spread of k for the long ones (a heap
+// of one pair up to every pair), inner 1 (contiguous) and
 // 2, 3, 5 (strided), largest and smallest, float32, float64, float16,
 // bfloat16, int8, uint16, int32, uint64 and int64; values from a small set
 // so ties are common, NaN of both signs and payloads, +-0, +-Inf; canaries

@@ -21,9 +21,9 @@
 
 namespace tessera {
 
-// 16 bytes per element of one line, and 16 for alignment: the keys and the
-// selection's entries of one line at a time.
-constexpr size_t topk_work_bytes(size_t n) { return 16 * n + 16; }
+// One line at a time: the heap's k pairs (at most 16 bytes each), 16 for
+// alignment, and the line's keys (at most 8 bytes each); k <= n.
+constexpr size_t topk_work_bytes(size_t n) { return 24 * n + 16; }
 
 Status top_k(uint32_t onnx_type, const void* x, void* values, int64_t* indices, void* work, size_t outer, size_t n,
              size_t inner, size_t k, bool largest);

@@ -78,9 +78,7 @@ struct IntSum {
   }
   static void vstore(T* p, V a) { wasm_v128_store(p, a.v); }
 };
-template <> struct Sum<int32_t> : IntSum<int32_t> {};
 template <> struct Sum<uint32_t> : IntSum<uint32_t> {};
-template <> struct Sum<int64_t> : IntSum<int64_t> {};
 template <> struct Sum<uint64_t> : IntSum<uint64_t> {};
 
 // float16 and bfloat16: float32 sums; the vector conversions, on one lane
@@ -108,48 +106,38 @@ template <> struct Sum<Half16> : HalfSum<Half16, F16Lanes, f16_widen, f16_narrow
 template <> struct Sum<Brain16> : HalfSum<Brain16, BF16Lanes, bf16_widen, bf16_narrow> {};
 
 // ---------------------------------------------------------------- the walks
-// One line, `stride` apart, in the scan's order (first, then `step` on).
+// One line, `step` apart, in the scan's order: y_s = x_0 + ... + x_s. The
+// exclusive scan is this one over the first n - 1 elements, written one step
+// on, after a 0 (so neither walk tests a flag per element).
 template <class T>
-void walk_scalar(const T* x, T* y, size_t n, ptrdiff_t step, bool exclusive) {
+void walk_scalar(const T* x, T* y, size_t n, ptrdiff_t step) {
   using S = Sum<T>;
   typename S::A acc = S::load(*x);
-  if (exclusive) std::memset(static_cast<void*>(y), 0, sizeof(T));
-  else *y = S::store(acc);
+  *y = S::store(acc);
   for (size_t s = 1; s < n; s++) {
     x += step;
     y += step;
-    if (exclusive) {
-      *y = S::store(acc);
-      acc = S::add(acc, S::load(*x));
-    } else {
-      acc = S::add(acc, S::load(*x));
-      *y = S::store(acc);
-    }
+    acc = S::add(acc, S::load(*x));
+    *y = S::store(acc);
   }
 }
 
 // kV whole vectors side by side, each its own running sums.
 template <class T, size_t kV>
-void walk_vectors(const T* x, T* y, size_t n, ptrdiff_t step, bool exclusive) {
+void walk_vectors(const T* x, T* y, size_t n, ptrdiff_t step) {
   using S = Sum<T>;
   constexpr size_t L = S::kLanes;
   typename S::V acc[kV];
   for (size_t v = 0; v < kV; v++) {
     acc[v] = S::vload(x + v * L);
-    if (exclusive) std::memset(static_cast<void*>(y + v * L), 0, 16);
-    else S::vstore(y + v * L, acc[v]);
+    S::vstore(y + v * L, acc[v]);
   }
   for (size_t s = 1; s < n; s++) {
     x += step;
     y += step;
     for (size_t v = 0; v < kV; v++) {
-      if (exclusive) {
-        S::vstore(y + v * L, acc[v]);
-        acc[v] = S::vadd(acc[v], S::vload(x + v * L));
-      } else {
-        acc[v] = S::vadd(acc[v], S::vload(x + v * L));
-        S::vstore(y + v * L, acc[v]);
-      }
+      acc[v] = S::vadd(acc[v], S::vload(x + v * L));
+      S::vstore(y + v * L, acc[v]);
     }
   }
 }
@@ -159,15 +147,25 @@ void cum_sum_typed(const T* x, T* y, size_t outer, size_t n, size_t inner, bool 
   constexpr size_t L = Sum<T>::kLanes;
   const ptrdiff_t step = reverse ? -static_cast<ptrdiff_t>(inner) : static_cast<ptrdiff_t>(inner);
   const size_t first = reverse ? (n - 1) * inner : 0;
+  const size_t steps = exclusive ? n - 1 : n;
   for (size_t o = 0; o < outer; o++) {
     const T* line = x + o * n * inner + first;
     T* out = y + o * n * inner + first;
+    if (exclusive) {
+      std::memset(static_cast<void*>(out), 0, inner * sizeof(T));  // the first row: +0 (0 bits in every type)
+      out += step;
+    }
+    if (steps == 0) continue;
     size_t i = 0;
     if (inner > 1) {
-      for (; i + 4 * L <= inner; i += 4 * L) walk_vectors<T, 4>(line + i, out + i, n, step, exclusive);
-      for (; i + L <= inner; i += L) walk_vectors<T, 1>(line + i, out + i, n, step, exclusive);
+      // The tile of four only where a vector's add is one instruction: the
+      // halves' conversions, four times over, cost more bytes than it saves time.
+      if constexpr (L <= 4) {
+        for (; i + 4 * L <= inner; i += 4 * L) walk_vectors<T, 4>(line + i, out + i, steps, step);
+      }
+      for (; i + L <= inner; i += L) walk_vectors<T, 1>(line + i, out + i, steps, step);
     }
-    for (; i < inner; i++) walk_scalar(line + i, out + i, n, step, exclusive);
+    for (; i < inner; i++) walk_scalar(line + i, out + i, steps, step);
   }
 }
 
@@ -184,10 +182,10 @@ Status cum_sum(uint32_t type, const void* x, void* y, size_t outer, size_t n, si
     TESSERA_CUMSUM("float64", double)
     TESSERA_CUMSUM("float16", Half16)
     TESSERA_CUMSUM("bfloat16", Brain16)
-    TESSERA_CUMSUM("int32", int32_t)
     TESSERA_CUMSUM("uint32", uint32_t)
-    TESSERA_CUMSUM("int64", int64_t)
     TESSERA_CUMSUM("uint64", uint64_t)
+    case onnx_type("int32"): return cum_sum(onnx_type("uint32"), x, y, outer, n, inner, exclusive, reverse);  // wrapping: sign-blind
+    case onnx_type("int64"): return cum_sum(onnx_type("uint64"), x, y, outer, n, inner, exclusive, reverse);
 #undef TESSERA_CUMSUM
     default: return Status::refused;
   }

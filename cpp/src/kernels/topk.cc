@@ -7,14 +7,14 @@
 // one answer, and equal keys fall to the lower index by the pair's order.
 //
 // One line at a time: its keys gathered once into the work block (a
-// contiguous transform when inner == 1, a strided gather otherwise), then
-//   k <= n / 8: a max-heap of the k best pairs so far over one pass of the
-//     keys; an element enters only when its key is below the heap's top
-//     (ties lose: their index is higher), tested four keys to a vector for
-//     32-bit keys, so most of a long line is one compare per four elements;
-//   otherwise: every pair, std::nth_element at k, then the k sorted.
-// Never a full sort of the line when k is much smaller than n.
-#include <algorithm>
+// contiguous transform when inner == 1, a strided gather otherwise), then a
+// max-heap of the k best pairs so far over one pass of the keys: an element
+// enters only when its key is below the heap's top (ties lose: their index
+// is higher), tested four keys to a vector compare for 32-bit keys, so most
+// of a long line costs one compare per four elements; the heap is then
+// sorted in place. Never a full sort of the line when k is much smaller
+// than n. The selection is written for keys (two instantiations, 32- and
+// 64-bit), the keys per element width, the copy out by width.
 #include <cstring>
 #include <type_traits>
 
@@ -25,58 +25,31 @@
 namespace tessera {
 namespace {
 
-struct Half16 { uint16_t bits; };
-struct Brain16 { uint16_t bits; };
-
 // ---------------------------------------------------------------- keys
-// The key of one element, ascending in the element's order. Floats: NaN to
-// the top key, -0 to +0's bits, then the sign-magnitude bits made two's
+// Keys know elements by their bits only: unsigned integers of each width
+// (a signed one is its unsigned bits with the sign bit flipped, done by the
+// flip mask with largest's inversion), and floats of 16, 32 and 64 bits
+// (float16 and bfloat16 differ only in where the NaNs start). Floats: every
+// NaN to the top key, -0 to +0's, then the sign-magnitude bits made two's
 // order (negatives inverted, positives above them).
-template <class U, unsigned kBits>
-inline U float_key(U bits, U nan_above) {
-  constexpr U sign = U{1} << (kBits - 1);
-  const U magnitude = bits & static_cast<U>(sign - 1);
-  if (magnitude > nan_above) return static_cast<U>(~U{0} >> (sizeof(U) * 8 - kBits));
-  if (magnitude == 0) return sign;  // +0 and -0
-  return (bits & sign) ? static_cast<U>(~bits & static_cast<U>((sign - 1) | sign)) : static_cast<U>(bits | sign);
-}
+template <class E> using KeyFor = std::conditional_t<sizeof(E) == 8, uint64_t, uint32_t>;
 
-template <class T> struct KeyOf;
-template <> struct KeyOf<float> {
-  using K = uint32_t;
-  static K of(float v) { uint32_t b; std::memcpy(&b, &v, 4); return float_key<uint32_t, 32>(b, 0x7f800000u); }
-};
-template <> struct KeyOf<double> {
-  using K = uint64_t;
-  static K of(double v) { uint64_t b; std::memcpy(&b, &v, 8); return float_key<uint64_t, 64>(b, 0x7ff0000000000000ull); }
-};
-template <> struct KeyOf<Half16> {
-  using K = uint32_t;
-  static K of(Half16 v) { return float_key<uint32_t, 16>(v.bits, 0x7c00u); }
-};
-template <> struct KeyOf<Brain16> {
-  using K = uint32_t;
-  static K of(Brain16 v) { return float_key<uint32_t, 16>(v.bits, 0x7f80u); }
-};
-template <class T>
-struct IntKey {
-  using K = std::conditional_t<sizeof(T) == 8, uint64_t, uint32_t>;
-  // Signed: the sign bit flipped puts the negatives below the positives.
-  static K of(T v) {
-    using U = std::make_unsigned_t<T>;
-    const U u = static_cast<U>(v);
-    if constexpr (std::is_signed_v<T>) return static_cast<K>(static_cast<U>(u ^ (U{1} << (sizeof(T) * 8 - 1))));
-    else return static_cast<K>(u);
+template <class E, bool kFloat>
+inline KeyFor<E> key_of(E e, KeyFor<E> nan_above) {
+  using K = KeyFor<E>;
+  const K bits = e;
+  if constexpr (!kFloat) {
+    return bits;
+  } else {
+    constexpr unsigned kBits = sizeof(E) * 8;
+    constexpr K sign = K{1} << (kBits - 1);
+    constexpr K all = static_cast<K>((sign - 1) | sign);
+    const K magnitude = bits & static_cast<K>(sign - 1);
+    if (magnitude > nan_above) return all;
+    if (magnitude == 0) return sign;  // +0 and -0
+    return (bits & sign) ? static_cast<K>(~bits & all) : static_cast<K>(bits | sign);
   }
-};
-template <> struct KeyOf<int8_t> : IntKey<int8_t> {};
-template <> struct KeyOf<uint8_t> : IntKey<uint8_t> {};
-template <> struct KeyOf<int16_t> : IntKey<int16_t> {};
-template <> struct KeyOf<uint16_t> : IntKey<uint16_t> {};
-template <> struct KeyOf<int32_t> : IntKey<int32_t> {};
-template <> struct KeyOf<uint32_t> : IntKey<uint32_t> {};
-template <> struct KeyOf<int64_t> : IntKey<int64_t> {};
-template <> struct KeyOf<uint64_t> : IntKey<uint64_t> {};
+}
 
 // ---------------------------------------------------------------- (key, index) pairs
 // 32-bit keys: one uint64, the key above the index, so one integer compare
@@ -116,56 +89,89 @@ inline size_t next_below(const K* keys, size_t i, size_t n, K below) {
   return n;
 }
 
-// The k smallest (key, index) pairs of one line (n elements, `stride`
-// apart), ascending, at the start of work. The heap keeps its k pairs at the
-// start and the line's keys after them (16-aligned: at most 2n + 16 + 8n
-// bytes, as k <= n / 8); the other way holds every pair (at most 16n).
-template <class T>
-void select_line(const T* line, size_t stride, size_t n, size_t k, bool largest, void* work) {
-  using K = typename KeyOf<T>::K;
-  using Pairs = PairOf<K>;
-  using P = typename Pairs::P;
-  const K flip = largest ? static_cast<K>(~K{0}) : K{0};
-  P* best = static_cast<P*>(work);
-  if (k == 0) return;
-  if (k <= n / 8) {
-    K* keys = reinterpret_cast<K*>(static_cast<unsigned char*>(work) + ((k * sizeof(P) + 15) & ~size_t{15}));
-    if (stride == 1) {
-      for (size_t j = 0; j < n; j++) keys[j] = KeyOf<T>::of(line[j]) ^ flip;
-    } else {
-      for (size_t j = 0; j < n; j++) keys[j] = KeyOf<T>::of(line[j * stride]) ^ flip;
-    }
-    for (size_t i = 0; i < k; i++) best[i] = Pairs::make(keys[i], i);
-    std::make_heap(best, best + k);
-    for (size_t i = next_below(keys, k, n, Pairs::key(best[0])); i < n; i = next_below(keys, i + 1, n, Pairs::key(best[0]))) {
-      std::pop_heap(best, best + k);
-      best[k - 1] = Pairs::make(keys[i], i);
-      std::push_heap(best, best + k);
-    }
-    std::sort_heap(best, best + k);
-    return;
+// One line's keys (n elements, `stride` apart), xor flip: the only code each
+// kind of element has of its own. The strided gather stays scalar (a vector
+// of four strided loads is four loads and lane inserts, for no gain).
+template <class E, bool kFloat>
+void line_keys(const E* line, size_t stride, size_t n, KeyFor<E> flip, KeyFor<E> nan_above, KeyFor<E>* keys) {
+  if (stride == 1) {
+    for (size_t j = 0; j < n; j++) keys[j] = key_of<E, kFloat>(line[j], nan_above) ^ flip;
+  } else {
+#pragma clang loop vectorize(disable) interleave(disable)
+    for (size_t j = 0; j < n; j++) keys[j] = key_of<E, kFloat>(line[j * stride], nan_above) ^ flip;
   }
-  for (size_t j = 0; j < n; j++) best[j] = Pairs::make(KeyOf<T>::of(line[j * stride]) ^ flip, j);
-  if (k < n) std::nth_element(best, best + (k - 1), best + n);
-  std::sort(best, best + k);
 }
 
-template <class T>
-void top_k_typed(const T* x, T* values, int64_t* indices, void* work, size_t outer, size_t n, size_t inner, size_t k,
-                 bool largest) {
-  using Pairs = PairOf<typename KeyOf<T>::K>;
-  const auto* best = static_cast<const typename Pairs::P*>(work);
+// The keys sit after the heap's k pairs, 16-aligned (at most 16k + 16 + 8n
+// bytes: topk_work_bytes).
+template <class K>
+K* keys_at(void* work, size_t k) {
+  return reinterpret_cast<K*>(static_cast<unsigned char*>(work) + ((k * sizeof(typename PairOf<K>::P) + 15) & ~size_t{15}));
+}
+
+// A max-heap of pairs: h[i] moved down until neither child is above it.
+template <class P>
+void sift_down(P* h, size_t size, size_t i) {
+  const P v = h[i];
+  for (size_t c = 2 * i + 1; c < size; c = 2 * i + 1) {
+    if (c + 1 < size && h[c] < h[c + 1]) c++;
+    if (!(v < h[c])) break;
+    h[i] = h[c];
+    i = c;
+  }
+  h[i] = v;
+}
+
+// The k smallest (key, index) pairs of one line's keys, ascending, at the
+// start of work (the selection knows keys only: one per key width): the
+// first k as a max-heap, then each later key below the top replaces it
+// (ties lose: their index is higher), then the heap sorted in place.
+// O(n log k), and for k much smaller than n mostly one compare per four
+// keys; never a sort of the whole line unless k is the whole line.
+template <class K>
+void select_line(const K* keys, size_t n, size_t k, void* work) {
+  using Pairs = PairOf<K>;
+  using P = typename Pairs::P;
+  P* best = static_cast<P*>(work);
+  for (size_t i = 0; i < k; i++) best[i] = Pairs::make(keys[i], i);
+  for (size_t i = k / 2; i-- > 0;) sift_down(best, k, i);
+  for (size_t i = next_below(keys, k, n, Pairs::key(best[0])); i < n; i = next_below(keys, i + 1, n, Pairs::key(best[0]))) {
+    best[0] = Pairs::make(keys[i], i);
+    sift_down(best, k, 0);
+  }
+  for (size_t end = k; end-- > 1;) {
+    const P top = best[0];
+    best[0] = best[end];
+    best[end] = top;
+    sift_down(best, end, 0);
+  }
+}
+
+// The selected elements and their indices, by element width (bits copied).
+template <class E, class K>
+void write_line(const E* line, size_t inner, const typename PairOf<K>::P* best, size_t k, E* values, int64_t* indices) {
+  for (size_t r = 0; r < k; r++) {
+    const size_t j = PairOf<K>::index(best[r]);
+    values[r * inner] = line[j * inner];
+    indices[r * inner] = static_cast<int64_t>(j);
+  }
+}
+
+template <class E, bool kFloat>
+void top_k_typed(const void* x_bytes, void* values_bytes, int64_t* indices, void* work, size_t outer, size_t n, size_t inner,
+                 size_t k, KeyFor<E> flip, KeyFor<E> nan_above) {
+  using K = KeyFor<E>;
+  using P = typename PairOf<K>::P;
+  if (k == 0) return;  // no output element
+  const E* x = static_cast<const E*>(x_bytes);
+  E* values = static_cast<E*>(values_bytes);
+  K* keys = keys_at<K>(work, k);
   for (size_t o = 0; o < outer; o++) {
     for (size_t i = 0; i < inner; i++) {
-      const T* line = x + o * n * inner + i;
-      select_line(line, inner, n, k, largest, work);
-      T* v = values + o * k * inner + i;
-      int64_t* at = indices + o * k * inner + i;
-      for (size_t r = 0; r < k; r++) {
-        const size_t j = Pairs::index(best[r]);
-        v[r * inner] = line[j * inner];
-        at[r * inner] = static_cast<int64_t>(j);
-      }
+      const size_t at = o * n * inner + i;
+      line_keys<E, kFloat>(x + at, inner, n, flip, nan_above, keys);
+      select_line(keys, n, k, work);
+      write_line<E, K>(x + at, inner, static_cast<const P*>(work), k, values + o * k * inner + i, indices + o * k * inner + i);
     }
   }
 }
@@ -175,26 +181,27 @@ void top_k_typed(const T* x, T* values, int64_t* indices, void* work, size_t out
 Status top_k(uint32_t type, const void* x, void* values, int64_t* indices, void* work, size_t outer, size_t n, size_t inner,
              size_t k, bool largest) {
   if (k > n || n > UINT32_MAX) return Status::refused;
+  const uint64_t invert = largest ? ~uint64_t{0} : 0;
+  const auto flip32 = static_cast<uint32_t>(invert);
+#define TESSERA_TOPK(E, kFloat, flip, nan_above) \
+  top_k_typed<E, kFloat>(x, values, indices, work, outer, n, inner, k, flip, nan_above); \
+  return Status::ok;
   switch (type) {
-#define TESSERA_TOPK(name, T)                                                                                     \
-    case onnx_type(name):                                                                                         \
-      top_k_typed(static_cast<const T*>(x), static_cast<T*>(values), indices, work, outer, n, inner, k, largest); \
-      return Status::ok;
-    TESSERA_TOPK("float32", float)
-    TESSERA_TOPK("float64", double)
-    TESSERA_TOPK("float16", Half16)
-    TESSERA_TOPK("bfloat16", Brain16)
-    TESSERA_TOPK("int8", int8_t)
-    TESSERA_TOPK("uint8", uint8_t)
-    TESSERA_TOPK("int16", int16_t)
-    TESSERA_TOPK("uint16", uint16_t)
-    TESSERA_TOPK("int32", int32_t)
-    TESSERA_TOPK("uint32", uint32_t)
-    TESSERA_TOPK("int64", int64_t)
-    TESSERA_TOPK("uint64", uint64_t)
-#undef TESSERA_TOPK
+    case onnx_type("float32"): TESSERA_TOPK(uint32_t, true, flip32, 0x7f800000u)
+    case onnx_type("float64"): TESSERA_TOPK(uint64_t, true, invert, 0x7ff0000000000000ull)
+    case onnx_type("float16"): TESSERA_TOPK(uint16_t, true, flip32, 0x7c00u)
+    case onnx_type("bfloat16"): TESSERA_TOPK(uint16_t, true, flip32, 0x7f80u)
+    case onnx_type("uint8"): TESSERA_TOPK(uint8_t, false, flip32, 0)
+    case onnx_type("int8"): TESSERA_TOPK(uint8_t, false, flip32 ^ 0x80u, 0)
+    case onnx_type("uint16"): TESSERA_TOPK(uint16_t, false, flip32, 0)
+    case onnx_type("int16"): TESSERA_TOPK(uint16_t, false, flip32 ^ 0x8000u, 0)
+    case onnx_type("uint32"): TESSERA_TOPK(uint32_t, false, flip32, 0)
+    case onnx_type("int32"): TESSERA_TOPK(uint32_t, false, flip32 ^ 0x80000000u, 0)
+    case onnx_type("uint64"): TESSERA_TOPK(uint64_t, false, invert, 0)
+    case onnx_type("int64"): TESSERA_TOPK(uint64_t, false, invert ^ (uint64_t{1} << 63), 0)
     default: return Status::refused;
   }
+#undef TESSERA_TOPK
 }
 
 }  // namespace tessera

@@ -95,8 +95,8 @@ export type TopKCount = number | bigint | TensorLike<'int64'>;
 interface TopKArgs { readonly onnxType: number; readonly outer: number; readonly n: number; readonly inner: number; readonly k: number; readonly largest: number }
 
 const TOP_K: ComputeOps<TopKArgs> = {
-  // The kernel's work block: 16 bytes per element of one line (tessera/topk.h topk_work_bytes).
-  workBytes: (a) => (a.outer * a.inner * a.k > 0 ? 16 * a.n + 16 : 0),
+  // The kernel's work block: 24 bytes per element of one line, and 16 (tessera/topk.h topk_work_bytes).
+  workBytes: (a) => (a.outer * a.inner * a.k > 0 ? 24 * a.n + 16 : 0),
   kernel: (kernels, [x], [values, indices], a, work) => {
     if (a.outer * a.inner * a.k > 0) kernels.topK(x!, values, indices, work, a.onnxType, a.outer, a.n, a.inner, a.k, a.largest);
   },
