@@ -83,7 +83,7 @@ template <> struct Sum<uint64_t> : IntSum<uint64_t> {};
 
 // float16 and bfloat16: float32 sums; the vector conversions, on one lane
 // for the scalar walk, so both round alike (NaN to the canonical one).
-template <class T, class Lanes, v128_t (*kToF32)(v128_t), v128_t (*kFromF32)(v128_t)>
+template <class T, v128_t (*kToF32)(v128_t), v128_t (*kFromF32)(v128_t)>
 struct HalfSum {
   using A = float;
   static A load(T v) { return wasm_f32x4_extract_lane(kToF32(wasm_i32x4_splat(v.bits)), 0); }
@@ -91,19 +91,22 @@ struct HalfSum {
   static T store(A a) { return {static_cast<uint16_t>(wasm_i32x4_extract_lane(kFromF32(wasm_f32x4_splat(a)), 0))}; }
   static constexpr size_t kLanes = 8;
   struct V { v128_t even, odd; };
+  // The even elements (the low half of each 32-bit lane) and the odd ones (the high half), as F16Lanes and BF16Lanes split them.
   static V vload(const T* p) {
     const v128_t h = wasm_v128_load(p);
-    return {Lanes::even(h), Lanes::odd(h)};
+    return {kToF32(wasm_v128_and(h, wasm_i32x4_splat(0xffff))), kToF32(wasm_u32x4_shr(h, 16))};
   }
   static V vadd(V a, V b) { return {wasm_f32x4_add(a.even, b.even), wasm_f32x4_add(a.odd, b.odd)}; }
-  static void vstore(T* p, V a) { wasm_v128_store(p, Lanes::merge(a.even, a.odd)); }
+  static void vstore(T* p, V a) { wasm_v128_store(p, wasm_v128_or(kFromF32(a.even), wasm_i32x4_shl(kFromF32(a.odd), 16))); }
 };
-inline v128_t f16_widen(v128_t h) { return f16x4_to_f32x4(h); }
-inline v128_t f16_narrow(v128_t f) { return f32x4_to_f16x4(f); }
+// The conversions out of line: each is called once per vector (or element)
+// stored, and inlined at every store they were most of this file's bytes.
+[[gnu::noinline]] v128_t f16_widen(v128_t h) { return f16x4_to_f32x4(h); }
+[[gnu::noinline]] v128_t f16_narrow(v128_t f) { return f32x4_to_f16x4(f); }
 inline v128_t bf16_widen(v128_t h) { return wasm_i32x4_shl(h, 16); }
-inline v128_t bf16_narrow(v128_t f) { return f32x4_to_bf16x4(f); }
-template <> struct Sum<Half16> : HalfSum<Half16, F16Lanes, f16_widen, f16_narrow> {};
-template <> struct Sum<Brain16> : HalfSum<Brain16, BF16Lanes, bf16_widen, bf16_narrow> {};
+[[gnu::noinline]] v128_t bf16_narrow(v128_t f) { return f32x4_to_bf16x4(f); }
+template <> struct Sum<Half16> : HalfSum<Half16, f16_widen, f16_narrow> {};
+template <> struct Sum<Brain16> : HalfSum<Brain16, bf16_widen, bf16_narrow> {};
 
 // ---------------------------------------------------------------- the walks
 // One line, `step` apart, in the scan's order: y_s = x_0 + ... + x_s. The
@@ -114,6 +117,7 @@ void walk_scalar(const T* x, T* y, size_t n, ptrdiff_t step) {
   using S = Sum<T>;
   typename S::A acc = S::load(*x);
   *y = S::store(acc);
+#pragma clang loop unroll(disable)  // each sum waits for the one before: unrolled, only the bytes grow
   for (size_t s = 1; s < n; s++) {
     x += step;
     y += step;
@@ -132,6 +136,7 @@ void walk_vectors(const T* x, T* y, size_t n, ptrdiff_t step) {
     acc[v] = S::vload(x + v * L);
     S::vstore(y + v * L, acc[v]);
   }
+#pragma clang loop unroll(disable)  // the kV vectors side by side are the unrolling
   for (size_t s = 1; s < n; s++) {
     x += step;
     y += step;
