@@ -122,6 +122,12 @@ describe('out and resident', () => {
     expect(values(r.indices)).toEqual([0n, 2n]);
     expectError(() => tw.topK(x, 2, { out: { values: new Float32Array(2) } as never }), 24, 'out', /both arrays/);
     expectError(() => tw.topK(x, 2, { out: { values: new Float32Array(3), indices: new BigInt64Array(2) } }), 24, 'out', /length 2/);
+    expectError(() => tw.topK(x, 2, { out: new Float32Array(2) as never }), 24, 'out', /two outputs/);
+    expectError(() => tw.topK(x, 2, { out: { values: x.data as Float32Array, indices: new BigInt64Array(2) } as never }), 24, 'out', /length 2/);
+    const xs = new Float32Array(8);
+    xs.set([5, 1, 4]);
+    const over = new tw.Tensor('float32', xs.subarray(0, 3), [3]);
+    expectError(() => tw.topK(over, 2, { out: { values: xs.subarray(2, 4), indices: new BigInt64Array(2) } }), 24, 'out', /overlap X/);
     const buffer = new ArrayBuffer(32);
     expectError(() => tw.topK(x, 2, { out: { values: new Float32Array(buffer, 0, 2), indices: new BigInt64Array(buffer, 0, 2) } }), 24, 'out', /overlap/);
   });

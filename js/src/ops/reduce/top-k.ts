@@ -127,7 +127,9 @@ function checkOuts(context: OpContext, out: unknown, x: unknown, type: DataType,
   if (typeof out !== 'object' || out === null) throw specError(context, 'out', `out must be { values, indices }, two arrays (got ${describe(out)})`);
   const valuesOut = ownValue(out, 'values');
   const indicesOut = ownValue(out, 'indices');
-  if (valuesOut === undefined || indicesOut === undefined) throw specError(context, 'out', 'out must give both arrays, values and indices');
+  if (valuesOut === undefined || indicesOut === undefined) {
+    throw specError(context, 'out', `TopK has two outputs: out must give both arrays, { values, indices } (got ${describe(out)})`);
+  }
   const values = checkOut(context, valuesOut, type, size, { inputs: [['X', x]], inPlace: false });
   const indices = checkOut(context, indicesOut, 'int64', size, { inputs: [['X', x], ['out.values', { data: values.array }]], inPlace: false });
   return [values, indices];
