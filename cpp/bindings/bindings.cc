@@ -377,3 +377,19 @@ int tessera_arg_reduce(uintptr_t x, uintptr_t y, uint32_t onnx_type, uint32_t ou
 int tessera_softmax(uintptr_t x, uintptr_t y, uint32_t onnx_type, uint32_t outer, uint32_t n, uint32_t inner, uint32_t kind) {
   return static_cast<int>(tessera::softmax(onnx_type, at<const void>(x), at<void>(y), outer, n, inner, kind));
 }
+
+// ---------------------------------------------------------------- TopK, CumSum
+#include "tessera/cumsum.h"
+#include "tessera/topk.h"
+
+int tessera_top_k(uintptr_t x, uintptr_t values, uintptr_t indices, uintptr_t work, uint32_t onnx_type, uint32_t outer,
+                  uint32_t n, uint32_t inner, uint32_t k, uint32_t largest) {
+  return static_cast<int>(tessera::top_k(onnx_type, at<const void>(x), at<void>(values), at<int64_t>(indices), at<void>(work),
+                                         outer, n, inner, k, largest != 0));
+}
+
+int tessera_cum_sum(uintptr_t x, uintptr_t y, uint32_t onnx_type, uint32_t outer, uint32_t n, uint32_t inner,
+                    uint32_t exclusive, uint32_t reverse) {
+  return static_cast<int>(tessera::cum_sum(onnx_type, at<const void>(x), at<void>(y), outer, n, inner, exclusive != 0,
+                                           reverse != 0));
+}

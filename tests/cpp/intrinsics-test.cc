@@ -227,6 +227,25 @@ TEST_CASE("what the Cast kernels rely on: trunc_sat, saturating narrows, promote
   CHECK(k.at[3] == bits(65535.0f));
 }
 
+TEST_CASE("what TopK and CumSum rely on: unsigned 32-bit compares, any_true, 64-bit wrapping adds, lane extracts") {
+  // TopK's key scan: u32x4.lt compares the keys as unsigned (a key of 0x80000000 is above 1).
+  const v128_t keys = wasm_i32x4_make(1, static_cast<int32_t>(0x80000000u), static_cast<int32_t>(0xffffffffu), 0);
+  const Lanes<uint32_t> lt(wasm_u32x4_lt(keys, wasm_i32x4_splat(static_cast<int32_t>(0x80000001u))));
+  CHECK(lt.at[0] == 0xffffffffu);
+  CHECK(lt.at[1] == 0xffffffffu);
+  CHECK(lt.at[2] == 0);
+  CHECK(lt.at[3] == 0xffffffffu);
+  CHECK(wasm_v128_any_true(wasm_u32x4_lt(keys, wasm_i32x4_splat(0))) == 0);
+  CHECK(wasm_v128_any_true(wasm_u32x4_lt(keys, wasm_i32x4_splat(1))) != 0);
+  // CumSum's 64-bit integer sums wrap, in both signs.
+  const Lanes<uint64_t> sum(wasm_i64x2_add(wasm_i64x2_splat(INT64_MAX), wasm_i64x2_make(1, static_cast<int64_t>(0x8000000000000001ull))));
+  CHECK(sum.at[0] == 0x8000000000000000ull);
+  CHECK(sum.at[1] == 0);
+  // The scalar walk of the halves converts one lane and reads it back.
+  CHECK(wasm_i32x4_extract_lane(wasm_i32x4_make(7, 8, 9, 10), 0) == 7);
+  CHECK(bits(wasm_f32x4_extract_lane(vector_of(-0.0f, 1.0f, 2.0f, 3.0f), 0)) == 0x80000000u);
+}
+
 // SIMDe 0.7.4's portable C, compiled for WebAssembly without SIMD: where it
 // departs from WebAssembly. No kernel may depend on these; if a SIMDe update
 // changes them, the audit table changes with this test.

@@ -175,3 +175,22 @@ tw.tile(f32Tensor, [2], { out: i32 });
 tw.floor(f32Tensor, { out: f64 });
 // @ts-expect-error ConstantOfShape without a value is float32
 tw.constantOfShape([2], undefined, { out: i32 });
+
+// ---------------------------------------------------------------------------
+// TopK's two named outputs and CumSum: the values keep x's type, the indices are int64
+
+const top = tw.topK(f32Tensor, 2, { axis: -1, largest: false });
+export const topValues: tw.Tensor<'float32'> = top.values;
+export const topIndices: tw.Tensor<'int64'> = top.indices;
+export const topResident: tw.ResidentTensor<'int64'> = tw.topK(tw.toResident(f32Tensor), 1).indices;
+export const topInto: tw.Tensor<'float32'> = tw.topK(f32Tensor, 1, { out: { values: new Float32Array(1), indices: new BigInt64Array(1) } }).values;
+// @ts-expect-error the indices are int64, not the values' type
+export const topWrong: tw.Tensor<'float32'> = top.indices;
+// @ts-expect-error TopK takes no bool
+tw.topK(new tw.Tensor('bool', new Uint8Array(1), [1]), 1);
+// @ts-expect-error the indices go into a BigInt64Array
+tw.topK(f32Tensor, 1, { out: { values: new Float32Array(1), indices: new Int32Array(1) } });
+export const summed: tw.Tensor<'float32'> = tw.cumSum(f32Tensor, 0, { exclusive: true, reverse: true });
+export const summedInto: Int32Array = tw.cumSum(new tw.Tensor('int32', i32, [1]), 0, { out: i32 }).data;
+// @ts-expect-error CumSum takes no int8
+tw.cumSum(new tw.Tensor('int8', new Int8Array(1), [1]), 0);

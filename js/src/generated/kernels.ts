@@ -29,10 +29,12 @@ export interface Kernels {
   reduce: (x: number, y: number, work: number, onnxType: number, op: number, outer: number, n: number, inner: number) => void;
   argReduce: (x: number, y: number, onnxType: number, outer: number, n: number, inner: number, isMax: number, selectLast: number) => void;
   softmax: (x: number, y: number, onnxType: number, outer: number, n: number, inner: number, kind: number) => void;
+  topK: (x: number, values: number, indices: number, work: number, onnxType: number, outer: number, n: number, inner: number, k: number, largest: number) => void;
+  cumSum: (x: number, y: number, onnxType: number, outer: number, n: number, inner: number, exclusive: number, reverse: number) => void;
 }
 
 /** The C export behind each kernel. */
-export const KERNEL_SYMBOLS = ['tessera_floor', 'tessera_fill', 'tessera_fill_packed', 'tessera_tile', 'tessera_as_strided', 'tessera_strided_move', 'tessera_pack', 'tessera_unpack', 'tessera_cast', 'tessera_gather_rows', 'tessera_gather_elements', 'tessera_scatter_elements', 'tessera_scatter_nd', 'tessera_nonzero_positions', 'tessera_nonzero_coords', 'tessera_trilu', 'tessera_cosine_window', 'tessera_dft_lines', 'tessera_resize_filter', 'tessera_resize_nearest', 'tessera_binary', 'tessera_where', 'tessera_unary', 'tessera_first_zero', 'tessera_reduce', 'tessera_arg_reduce', 'tessera_softmax'] as const;
+export const KERNEL_SYMBOLS = ['tessera_floor', 'tessera_fill', 'tessera_fill_packed', 'tessera_tile', 'tessera_as_strided', 'tessera_strided_move', 'tessera_pack', 'tessera_unpack', 'tessera_cast', 'tessera_gather_rows', 'tessera_gather_elements', 'tessera_scatter_elements', 'tessera_scatter_nd', 'tessera_nonzero_positions', 'tessera_nonzero_coords', 'tessera_trilu', 'tessera_cosine_window', 'tessera_dft_lines', 'tessera_resize_filter', 'tessera_resize_nearest', 'tessera_binary', 'tessera_where', 'tessera_unary', 'tessera_first_zero', 'tessera_reduce', 'tessera_arg_reduce', 'tessera_softmax', 'tessera_top_k', 'tessera_cum_sum'] as const;
 
 /**
  * The kernels of an instance, each call's status checked: a non-zero status
@@ -67,6 +69,8 @@ export function checkedKernels(exports: Record<string, unknown>, refused: (kerne
   const tessera_reduce = exports.tessera_reduce as (x: number, y: number, work: number, onnxType: number, op: number, outer: number, n: number, inner: number) => number;
   const tessera_arg_reduce = exports.tessera_arg_reduce as (x: number, y: number, onnxType: number, outer: number, n: number, inner: number, isMax: number, selectLast: number) => number;
   const tessera_softmax = exports.tessera_softmax as (x: number, y: number, onnxType: number, outer: number, n: number, inner: number, kind: number) => number;
+  const tessera_top_k = exports.tessera_top_k as (x: number, values: number, indices: number, work: number, onnxType: number, outer: number, n: number, inner: number, k: number, largest: number) => number;
+  const tessera_cum_sum = exports.tessera_cum_sum as (x: number, y: number, onnxType: number, outer: number, n: number, inner: number, exclusive: number, reverse: number) => number;
   return {
     floor(x, y, n, onnxType) {
       const status = tessera_floor(x, y, n, onnxType);
@@ -175,6 +179,14 @@ export function checkedKernels(exports: Record<string, unknown>, refused: (kerne
     softmax(x, y, onnxType, outer, n, inner, kind) {
       const status = tessera_softmax(x, y, onnxType, outer, n, inner, kind);
       if (status !== 0) refused('softmax', status);
+    },
+    topK(x, values, indices, work, onnxType, outer, n, inner, k, largest) {
+      const status = tessera_top_k(x, values, indices, work, onnxType, outer, n, inner, k, largest);
+      if (status !== 0) refused('topK', status);
+    },
+    cumSum(x, y, onnxType, outer, n, inner, exclusive, reverse) {
+      const status = tessera_cum_sum(x, y, onnxType, outer, n, inner, exclusive, reverse);
+      if (status !== 0) refused('cumSum', status);
     },
   };
 }
