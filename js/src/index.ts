@@ -65,6 +65,7 @@ export {
 } from './ops/reduce/reduce-ops.js';
 export { argMax, argMin, type ArgOptions } from './ops/reduce/arg-max.js';
 export { softmax, logSoftmax, hardmax, type SoftmaxOptions } from './ops/reduce/softmax.js';
+export { nonMaxSuppression, type NonMaxSuppressionOptions } from './ops/reduce/non-max-suppression.js';
 export { runNode, type NodeSpec } from './run-node.js';
 export { memoryStats, releaseMemory, type MemoryStats, type AutoRelease } from './memory.js';
 export { ResidentTensor, toResident, type ResidentType } from './resident.js';
