@@ -111,6 +111,29 @@ TEST_CASE("NonMaxSuppression: the kernel gives the reference's triples, every co
   CHECK(suppressing > 40);   // ...and suppress
 }
 
+TEST_CASE("NonMaxSuppression: many candidates and few kept, so the sorted runs go past the first (64 keys, then 128, ...)") {
+  std::mt19937 rng(77);
+  for (size_t spatial : {size_t{63}, size_t{64}, size_t{65}, size_t{130}, size_t{700}}) {
+    for (size_t max : {size_t{1}, size_t{3}, size_t{31}, size_t{33}, spatial}) {
+      for (int format = 0; format < 2; ++format) {
+        tessera::NmsShape s{2, 2, spatial, std::min(max, spatial), format == 1, max % 2 == 1, 0.3f, -1.0f};
+        // Few distinct boxes (a 3 x 3 grid of cells, half-unit offsets): nearly every candidate is suppressed.
+        std::vector<float> boxes(2 * spatial * 4);
+        for (size_t i = 0; i < 2 * spatial; ++i) {
+          const float y = static_cast<float>(rng() % 3) * 0.5f, x = static_cast<float>(rng() % 3) * 0.5f;
+          float* b = &boxes[i * 4];
+          if (format == 1) { b[0] = x; b[1] = y; b[2] = 1.0f; b[3] = 1.0f; }
+          else { b[0] = y; b[1] = x; b[2] = y + 1.0f; b[3] = x + 1.0f; }
+        }
+        std::vector<float> scores(2 * 2 * spatial);
+        for (float& v : scores) v = static_cast<float>(rng() % 50) * 0.02f;
+        INFO("spatial " << spatial << " max " << s.max_per_class << " format " << format);
+        CHECK(run_kernel(boxes, scores, s).triples == run_reference(boxes, scores, s));
+      }
+    }
+  }
+}
+
 TEST_CASE("NonMaxSuppression: ONNX's examples") {
   const std::vector<float> boxes = {0.0f, 0.0f, 1.0f, 1.0f,  0.0f, 0.1f, 1.0f, 1.1f,  0.0f, -0.1f, 1.0f, 0.9f,
                                     0.0f, 10.0f, 1.0f, 11.0f, 0.0f, 10.1f, 1.0f, 11.1f, 0.0f, 100.0f, 1.0f, 101.0f};

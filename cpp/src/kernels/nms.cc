@@ -7,10 +7,11 @@
 //
 // Per batch, each box's corners and area are computed once (four boxes a
 // vector: the 4x4 block of [box][coordinate] transposed into coordinate
-// planes). Per class, the candidates are sorted once: a 64-bit key per box,
+// planes). Per class, the candidates are ordered by a 64-bit key per box,
 // the score's order-preserving bits above the complement of its index, so
-// one descending integer sort gives score order with ties by lower index
-// (no comparator with NaN in it, and no allocation). The greedy pass tests
+// a descending integer sort gives score order with ties by lower index
+// (no comparator with NaN in it, and no allocation); it is sorted a run at a
+// time, as far as the greedy pass gets (below). The greedy pass tests
 // each candidate against the kept boxes four at a time, stopping at the first
 // lane that suppresses it.
 #include <algorithm>
@@ -149,13 +150,16 @@ bool suppressed(const Planes& box, size_t c, const Planes& kept, size_t n_kept, 
     const v128_t ixmax = wasm_v128_bitselect(sxmax, cxmax, wasm_f32x4_lt(sxmax, cxmax));
     const v128_t iymin = wasm_v128_bitselect(symin, cymin, wasm_f32x4_gt(symin, cymin));
     const v128_t iymax = wasm_v128_bitselect(symax, cymax, wasm_f32x4_lt(symax, cymax));
+    v128_t hit = wasm_v128_and(wasm_f32x4_gt(ixmax, ixmin), wasm_f32x4_gt(iymax, iymin));
+    if (n_kept - j < 4) hit = wasm_v128_and(hit, wasm_i32x4_lt(lanes, wasm_i32x4_splat(static_cast<int32_t>(n_kept - j))));
+    // Most kept boxes lie elsewhere: a block none of which overlaps needs no IoU (the test's
+    // remaining terms only narrow hit, so skipping them changes no result).
+    if (!wasm_v128_any_true(hit)) continue;
     const v128_t inter = wasm_f32x4_mul(wasm_f32x4_sub(ixmax, ixmin), wasm_f32x4_sub(iymax, iymin));
     const v128_t uni = wasm_f32x4_sub(wasm_f32x4_add(carea, sarea), inter);
     const v128_t iou = wasm_f32x4_div(inter, uni);
-    v128_t hit = wasm_v128_and(wasm_f32x4_gt(ixmax, ixmin), wasm_f32x4_gt(iymax, iymin));
     hit = wasm_v128_and(hit, wasm_v128_and(wasm_f32x4_gt(inter, zero), wasm_f32x4_gt(sarea, zero)));
     hit = wasm_v128_and(hit, wasm_v128_and(wasm_f32x4_gt(uni, zero), wasm_f32x4_gt(iou, threshold)));
-    if (n_kept - j < 4) hit = wasm_v128_and(hit, wasm_i32x4_lt(lanes, wasm_i32x4_splat(static_cast<int32_t>(n_kept - j))));
     if (wasm_v128_any_true(hit)) return true;
   }
   return false;
@@ -185,22 +189,33 @@ Status non_max_suppression(const float* boxes, const float* scores, int64_t* y, 
       for (size_t c = 0; c < s.classes; ++c) {
         const size_t n = candidate_keys(scores + (b * s.classes + c) * s.spatial, s.spatial, s.score_filter,
                                         s.score_threshold, keys);
-        std::sort(keys, keys + n, std::greater<uint64_t>());
         size_t n_kept = 0;
-        for (size_t k = 0; k < n && n_kept < s.max_per_class; ++k) {
-          const size_t i = 0xffffffffu - static_cast<uint32_t>(keys[k]);
-          // A box whose area is not > 0 (or NaN) is never suppressed: no test needed.
-          if (box.area[i] > 0 && suppressed(box, i, kept, n_kept, iou_threshold)) continue;
-          kept.ymin[n_kept] = box.ymin[i];
-          kept.xmin[n_kept] = box.xmin[i];
-          kept.ymax[n_kept] = box.ymax[i];
-          kept.xmax[n_kept] = box.xmax[i];
-          kept.area[n_kept] = box.area[i];
-          ++n_kept;
-          y[3 * written] = static_cast<int64_t>(b);
-          y[3 * written + 1] = static_cast<int64_t>(c);
-          y[3 * written + 2] = static_cast<int64_t>(i);
-          ++written;
+        // The candidates in descending key order, a sorted run at a time: the best `run` keys
+        // are moved to the front (nth_element, linear) and sorted, and only when they are used
+        // up without max_per_class kept does the next, twice as long, follow. The keys are
+        // distinct (each holds its index), so this is exactly the full sort's order; but the
+        // greedy pass mostly stops early, and a full sort of 8400 keys per class was 69% of
+        // the time for 8400 boxes in 80 classes (perf, native).
+        size_t run = std::max<size_t>(2 * s.max_per_class, 64);
+        for (size_t done = 0; done < n && n_kept < s.max_per_class; done += run, run *= 2) {
+          run = std::min(run, n - done);
+          if (done + run < n) std::nth_element(keys + done, keys + done + run, keys + n, std::greater<uint64_t>());
+          std::sort(keys + done, keys + done + run, std::greater<uint64_t>());
+          for (size_t k = done; k < done + run && n_kept < s.max_per_class; ++k) {
+            const size_t i = 0xffffffffu - static_cast<uint32_t>(keys[k]);
+            // A box whose area is not > 0 (or NaN) is never suppressed: no test needed.
+            if (box.area[i] > 0 && suppressed(box, i, kept, n_kept, iou_threshold)) continue;
+            kept.ymin[n_kept] = box.ymin[i];
+            kept.xmin[n_kept] = box.xmin[i];
+            kept.ymax[n_kept] = box.ymax[i];
+            kept.xmax[n_kept] = box.xmax[i];
+            kept.area[n_kept] = box.area[i];
+            ++n_kept;
+            y[3 * written] = static_cast<int64_t>(b);
+            y[3 * written + 1] = static_cast<int64_t>(c);
+            y[3 * written + 2] = static_cast<int64_t>(i);
+            ++written;
+          }
         }
       }
     }
