@@ -1,5 +1,6 @@
-// ONNX NonMaxSuppression, versions 10 and 11 (the same schema; 11 only
-// states in its docs that IoU equal to the threshold keeps a box): per batch
+// ONNX NonMaxSuppression, versions 10 and 11 (the same schema and rules; 11
+// repeats in iou_threshold's own description that only IoU strictly greater
+// than it suppresses, which both versions' text states): per batch
 // and class, the boxes by descending score, each kept unless its IoU with a
 // box already kept is above iou_threshold, as int64 (batch, class, box)
 // triples. The kernel (cpp/src/kernels/nms.cc, tessera/nms.h) writes the
