@@ -393,3 +393,18 @@ int tessera_cum_sum(uintptr_t x, uintptr_t y, uint32_t onnx_type, uint32_t outer
   return static_cast<int>(tessera::cum_sum(onnx_type, at<const void>(x), at<void>(y), outer, n, inner, exclusive != 0,
                                            reverse != 0));
 }
+
+// ---------------------------------------------------------------- NonMaxSuppression
+#include "tessera/nms.h"
+
+int tessera_non_max_suppression(uintptr_t boxes, uintptr_t scores, uintptr_t y, uintptr_t work, uint32_t work_bytes,
+                                uint32_t batches, uint32_t classes, uint32_t spatial, uint32_t max_per_class,
+                                uint32_t center_point_box, uint32_t score_filter, uint32_t iou_bits, uint32_t score_bits,
+                                uintptr_t count) {
+  if (center_point_box > 1 || score_filter > 1) return kRefused;
+  tessera::NmsShape shape{batches, classes, spatial, max_per_class, center_point_box == 1, score_filter == 1, 0.0f, 0.0f};
+  std::memcpy(&shape.iou_threshold, &iou_bits, 4);  // floats cross the boundary as their bits: every argument an i32
+  std::memcpy(&shape.score_threshold, &score_bits, 4);
+  return static_cast<int>(tessera::non_max_suppression(at<const float>(boxes), at<const float>(scores), at<int64_t>(y),
+                                                       at<void>(work), work_bytes, shape, at<uint32_t>(count)));
+}

@@ -67,6 +67,7 @@ export { argMax, argMin, type ArgOptions } from './ops/reduce/arg-max.js';
 export { softmax, logSoftmax, hardmax, type SoftmaxOptions } from './ops/reduce/softmax.js';
 export { topK, type TopKCount, type TopKOptions, type TopKOut, type TopKResult, type TopKType } from './ops/reduce/top-k.js';
 export { cumSum, type CumSumAxis, type CumSumOptions, type CumSumType } from './ops/reduce/cum-sum.js';
+export { nonMaxSuppression, type NonMaxSuppressionOptions } from './ops/reduce/non-max-suppression.js';
 export { runNode, type NodeSpec } from './run-node.js';
 export { memoryStats, releaseMemory, type MemoryStats, type AutoRelease } from './memory.js';
 export { ResidentTensor, toResident, type ResidentType } from './resident.js';

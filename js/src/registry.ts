@@ -65,6 +65,7 @@ import { ARG_MAX_OP, ARG_MIN_OP } from './ops/reduce/arg-max.js';
 import { HARDMAX_OP, LOG_SOFTMAX_OP, SOFTMAX_OP } from './ops/reduce/softmax.js';
 import { TOP_K_OP } from './ops/reduce/top-k.js';
 import { CUM_SUM_OP } from './ops/reduce/cum-sum.js';
+import { NON_MAX_SUPPRESSION_OP } from './ops/reduce/non-max-suppression.js';
 
 /** Every op, in the order tw.OPS lists them. */
 export const REGISTRY = /* @__PURE__ */ Object.freeze([
@@ -108,7 +109,7 @@ export const REGISTRY = /* @__PURE__ */ Object.freeze([
   QUANTIZE_LINEAR_OP, DEQUANTIZE_LINEAR_OP, DYNAMIC_QUANTIZE_LINEAR_OP,
   // reductions
   REDUCE_SUM_OP, REDUCE_MEAN_OP, REDUCE_MAX_OP, REDUCE_MIN_OP, REDUCE_PROD_OP, REDUCE_L1_OP, REDUCE_L2_OP, REDUCE_LOG_SUM_OP, REDUCE_LOG_SUM_EXP_OP, REDUCE_SUM_SQUARE_OP,
-  ARG_MAX_OP, ARG_MIN_OP, SOFTMAX_OP, LOG_SOFTMAX_OP, HARDMAX_OP, TOP_K_OP, CUM_SUM_OP,
+  ARG_MAX_OP, ARG_MIN_OP, SOFTMAX_OP, LOG_SOFTMAX_OP, HARDMAX_OP, TOP_K_OP, CUM_SUM_OP, NON_MAX_SUPPRESSION_OP,
 ] as const satisfies readonly OpDefinition[]);
 
 type Registered = (typeof REGISTRY)[number];

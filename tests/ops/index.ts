@@ -55,6 +55,7 @@ import { ARG_MAX, ARG_MIN } from './arg-max';
 import { HARDMAX, LOG_SOFTMAX, SOFTMAX } from './softmax';
 import { TOP_K } from './top-k';
 import { CUM_SUM } from './cum-sum';
+import { NON_MAX_SUPPRESSION } from './non-max-suppression';
 
 export const OP_TESTS: readonly OpTest[] = [
   FLOOR, TILE, CONSTANT_OF_SHAPE, CAST, CAST_LIKE, AS_STRIDED,
@@ -72,7 +73,7 @@ export const OP_TESTS: readonly OpTest[] = [
   QUANTIZE_LINEAR, DEQUANTIZE_LINEAR, DYNAMIC_QUANTIZE_LINEAR,
   // reductions
   REDUCE_SUM, REDUCE_MEAN, REDUCE_MAX, REDUCE_MIN, REDUCE_PROD, REDUCE_L1, REDUCE_L2, REDUCE_LOG_SUM, REDUCE_LOG_SUM_EXP, REDUCE_SUM_SQUARE,
-  ARG_MAX, ARG_MIN, SOFTMAX, LOG_SOFTMAX, HARDMAX, TOP_K, CUM_SUM,
+  ARG_MAX, ARG_MIN, SOFTMAX, LOG_SOFTMAX, HARDMAX, TOP_K, CUM_SUM, NON_MAX_SUPPRESSION,
 ];
 
 export type { Expected, OpCase, OpTest } from './op-test';

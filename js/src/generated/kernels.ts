@@ -28,13 +28,14 @@ export interface Kernels {
   firstZero: (x: number, n: number, elementSize: number, index: number) => void;
   reduce: (x: number, y: number, work: number, onnxType: number, op: number, outer: number, n: number, inner: number) => void;
   argReduce: (x: number, y: number, onnxType: number, outer: number, n: number, inner: number, isMax: number, selectLast: number) => void;
+  nonMaxSuppression: (boxes: number, scores: number, y: number, work: number, workBytes: number, batches: number, classes: number, spatial: number, maxPerClass: number, centerPointBox: number, scoreFilter: number, iouBits: number, scoreBits: number, count: number) => void;
   softmax: (x: number, y: number, onnxType: number, outer: number, n: number, inner: number, kind: number) => void;
   topK: (x: number, values: number, indices: number, work: number, onnxType: number, outer: number, n: number, inner: number, k: number, largest: number) => void;
   cumSum: (x: number, y: number, onnxType: number, outer: number, n: number, inner: number, exclusive: number, reverse: number) => void;
 }
 
 /** The C export behind each kernel. */
-export const KERNEL_SYMBOLS = ['tessera_floor', 'tessera_fill', 'tessera_fill_packed', 'tessera_tile', 'tessera_as_strided', 'tessera_strided_move', 'tessera_pack', 'tessera_unpack', 'tessera_cast', 'tessera_gather_rows', 'tessera_gather_elements', 'tessera_scatter_elements', 'tessera_scatter_nd', 'tessera_nonzero_positions', 'tessera_nonzero_coords', 'tessera_trilu', 'tessera_cosine_window', 'tessera_dft_lines', 'tessera_resize_filter', 'tessera_resize_nearest', 'tessera_binary', 'tessera_where', 'tessera_unary', 'tessera_first_zero', 'tessera_reduce', 'tessera_arg_reduce', 'tessera_softmax', 'tessera_top_k', 'tessera_cum_sum'] as const;
+export const KERNEL_SYMBOLS = ['tessera_floor', 'tessera_fill', 'tessera_fill_packed', 'tessera_tile', 'tessera_as_strided', 'tessera_strided_move', 'tessera_pack', 'tessera_unpack', 'tessera_cast', 'tessera_gather_rows', 'tessera_gather_elements', 'tessera_scatter_elements', 'tessera_scatter_nd', 'tessera_nonzero_positions', 'tessera_nonzero_coords', 'tessera_trilu', 'tessera_cosine_window', 'tessera_dft_lines', 'tessera_resize_filter', 'tessera_resize_nearest', 'tessera_binary', 'tessera_where', 'tessera_unary', 'tessera_first_zero', 'tessera_reduce', 'tessera_arg_reduce', 'tessera_non_max_suppression', 'tessera_softmax', 'tessera_top_k', 'tessera_cum_sum'] as const;
 
 /**
  * The kernels of an instance, each call's status checked: a non-zero status
@@ -68,6 +69,7 @@ export function checkedKernels(exports: Record<string, unknown>, refused: (kerne
   const tessera_first_zero = exports.tessera_first_zero as (x: number, n: number, elementSize: number, index: number) => number;
   const tessera_reduce = exports.tessera_reduce as (x: number, y: number, work: number, onnxType: number, op: number, outer: number, n: number, inner: number) => number;
   const tessera_arg_reduce = exports.tessera_arg_reduce as (x: number, y: number, onnxType: number, outer: number, n: number, inner: number, isMax: number, selectLast: number) => number;
+  const tessera_non_max_suppression = exports.tessera_non_max_suppression as (boxes: number, scores: number, y: number, work: number, workBytes: number, batches: number, classes: number, spatial: number, maxPerClass: number, centerPointBox: number, scoreFilter: number, iouBits: number, scoreBits: number, count: number) => number;
   const tessera_softmax = exports.tessera_softmax as (x: number, y: number, onnxType: number, outer: number, n: number, inner: number, kind: number) => number;
   const tessera_top_k = exports.tessera_top_k as (x: number, values: number, indices: number, work: number, onnxType: number, outer: number, n: number, inner: number, k: number, largest: number) => number;
   const tessera_cum_sum = exports.tessera_cum_sum as (x: number, y: number, onnxType: number, outer: number, n: number, inner: number, exclusive: number, reverse: number) => number;
@@ -175,6 +177,10 @@ export function checkedKernels(exports: Record<string, unknown>, refused: (kerne
     argReduce(x, y, onnxType, outer, n, inner, isMax, selectLast) {
       const status = tessera_arg_reduce(x, y, onnxType, outer, n, inner, isMax, selectLast);
       if (status !== 0) refused('argReduce', status);
+    },
+    nonMaxSuppression(boxes, scores, y, work, workBytes, batches, classes, spatial, maxPerClass, centerPointBox, scoreFilter, iouBits, scoreBits, count) {
+      const status = tessera_non_max_suppression(boxes, scores, y, work, workBytes, batches, classes, spatial, maxPerClass, centerPointBox, scoreFilter, iouBits, scoreBits, count);
+      if (status !== 0) refused('nonMaxSuppression', status);
     },
     softmax(x, y, onnxType, outer, n, inner, kind) {
       const status = tessera_softmax(x, y, onnxType, outer, n, inner, kind);
