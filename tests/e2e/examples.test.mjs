@@ -177,6 +177,18 @@ the same as a plain loop: true
 `, 'output');
 });
 
+await check('examples/yolo-detect.mjs: best class, threshold, compress, NonMaxSuppression per class, gather: the same detections as a plain loop', () => {
+  expectEqual(runNode('yolo-detect.mjs'), `434 anchors above 0.25, 12 detections: boxes [1, 12, 4]
+the same detections as a plain loop: true
+`, 'output');
+});
+
+await check('examples/classifier-top5.mjs: softmax then topK of [1, 1000], the same classes as a float64 loop', () => {
+  expectEqual(runNode('classifier-top5.mjs'), `top 5 of 1000: 851: 68.26%, 640: 26.52%, 7: 0.61%, 429: 0.30%, 218: 0.04%
+the same classes as a plain loop: true (probabilities within 1e-6)
+`, 'output');
+});
+
 await check('examples/image-normalize.mjs: RGBA -> crop -> CHW -> float32 -> (x / 255 - mean) / std -> [1, 3, 224, 224], bit for bit a plain float32 loop', () => {
   expectEqual(runNode('image-normalize.mjs'), `input float32 [1, 3, 224, 224]
 the same as a plain loop, bit for bit: true
