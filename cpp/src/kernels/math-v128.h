@@ -295,8 +295,10 @@ inline v128_t exp_pair(v128_t x, v128_t xl) {
   const Pair one = two_sum(splat(1.0), p.hi);
   const v128_t lo = add(one.lo, add(p.lo, add(h.lo, rest)));
   const v128_t normal = scale(add(one.hi, lo), ki);
-  // Subnormal results: k <= -1022 there; kk = k + 1022 in [-55, 0].
+  // Subnormal results: k <= -1022 there; kk = k + 1022 in [-55, 0]. (A
+  // branch on the rare case only saves time: both ways give the same bits.)
   const v128_t low = wasm_i64x2_lt(ki, wasm_i64x2_splat(-1021));
+  if (!wasm_v128_any_true(low)) return normal;
   const v128_t kk = wasm_v128_and(wasm_i64x2_add(ki, wasm_i64x2_splat(1022)), low);
   const v128_t w_hi = mul(one.hi, pow2(kk)), w_lo = mul(lo, pow2(kk));
   const Pair w1 = two_sum(splat(1.0), w_hi);
@@ -331,8 +333,12 @@ inline v128_t pow_f64(v128_t x, v128_t y) {
   r = select(wasm_i64x2_splat(0x7ff8000000000000ll), r, nan);
   r = select(mul(x, x), r, wasm_f64x2_eq(y, splat(2.0)));
   r = select(x, r, wasm_f64x2_eq(y, splat(1.0)));
-  r = select(div(splat(1.0), x), r, wasm_f64x2_eq(y, splat(-1.0)));
-  r = select(wasm_f64x2_sqrt(x), r, wasm_v128_and(wasm_f64x2_eq(y, splat(0.5)), wasm_f64x2_gt(x, splat(0.0))));
+  const v128_t reciprocal = wasm_f64x2_eq(y, splat(-1.0));
+  const v128_t root = wasm_v128_and(wasm_f64x2_eq(y, splat(0.5)), wasm_f64x2_gt(x, splat(0.0)));
+  if (wasm_v128_any_true(wasm_v128_or(reciprocal, root))) {  // division and sqrt only where asked for
+    r = select(div(splat(1.0), x), r, reciprocal);
+    r = select(wasm_f64x2_sqrt(x), r, root);
+  }
   const v128_t one = wasm_v128_or(wasm_v128_or(wasm_f64x2_eq(y, splat(0.0)), wasm_f64x2_eq(x, splat(1.0))),
                                   wasm_v128_and(wasm_f64x2_eq(x, splat(-1.0)), wasm_f64x2_eq(abs(y), inf)));
   return select(splat(1.0), r, one);
