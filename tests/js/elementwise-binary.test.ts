@@ -3,7 +3,8 @@
 // every error; numbers at their edges (integer division, Mod's signs, Pow's
 // mixed types, Mean's rounding order, NaN through Min and Max).
 import * as tw from 'tessera-wasm';
-import { expectSpecError, values } from './helpers';
+import { expectSpecError, rng, values } from './helpers';
+import { powReference, ulpDistance } from './pow-reference';
 
 beforeAll(() => tw.init());
 
@@ -144,6 +145,90 @@ describe('Pow', () => {
     expect(values(z.toTensor())).toEqual([9]);
     for (const t of [x, y, z]) t.dispose();
     expect(tw.memoryStats().heapBytesInUse).toBe(heap);
+  });
+});
+
+// float64 Pow against the correctly rounded result (tests/js/pow-reference.ts:
+// BigInt, exact for integer exponents, 320-bit otherwise). Cases by kind, a
+// few thousand each, from one seed: docs/number-formats.md quotes the counts.
+describe('float64 Pow within 1 ulp of the correctly rounded result', () => {
+  const random = rng(36);
+  const uniform = (lo: number, hi: number) => lo + (hi - lo) * random();
+  const logUniform = (lo: number, hi: number) => 2 ** uniform(lo, hi);  // 2^lo .. 2^hi
+  const signed = (v: number) => (random() < 0.5 ? -v : v);
+  const f64 = (v: number) => new Float64Array([v])[0];
+  // y for y ln x = t at about t (x != 1).
+  const forT = (x: number, t: number) => f64(t / Math.log(x));
+  const kinds: Record<string, () => [number, number]> = {
+    'integer y in -64 .. 64': () => {
+      const y = Math.round(uniform(-64, 64)) || 3;
+      const x = logUniform(-1100 / Math.abs(y), 1100 / Math.abs(y));
+      return [random() < 0.2 ? -x : x, y];
+    },
+    'any x, any y': () => { const x = logUniform(-1074, 1023); return [x, forT(x, uniform(-760, 720))]; },
+    'results near overflow': () => { const x = logUniform(-1074, 1023); return [x, forT(x, uniform(700, 709.9))]; },
+    'results near underflow, subnormal': () => { const x = logUniform(-1074, 1023); return [x, forT(x, uniform(-746, -700))]; },
+    'x within 2^-32 of 1, large |y|': () => {
+      const x = 1 + signed(Math.floor(logUniform(0, 20))) * 2 ** -52;
+      return [x, forT(x, uniform(-745, 709))];
+    },
+    'x near 1, |y| 1e6 .. 1e18': () => {
+      const y = signed(logUniform(20, 60));
+      return [Math.exp(uniform(-745, 709) / y), y];
+    },
+    'subnormal x': () => { const x = Math.floor(logUniform(0, 52)) * 2 ** -1074; return [x, uniform(-0.95, 1.05)]; },
+    'x in 0.5 .. 2, y in -10 .. 10': () => [uniform(0.5, 2), uniform(-10, 10)],
+  };
+  const perKind = 2500;
+
+  it('for every kind of case: at most 1 ulp, nearly always 0', () => {
+    const stats: string[] = [];
+    for (const [kind, make] of Object.entries(kinds)) {
+      const cases = Array.from({ length: perKind }, make);
+      const got = tw.pow(new tw.Tensor('float64', Float64Array.from(cases, (c) => c[0]), [perKind]),
+        new tw.Tensor('float64', Float64Array.from(cases, (c) => c[1]), [perKind])).data as Float64Array;
+      let worst = 0, off = 0, example = '';
+      cases.forEach(([x, y], i) => {
+        const want = powReference(x, y);
+        const d = ulpDistance(got[i], want);
+        if (d > 0) off++;
+        if (d > worst) { worst = d; example = `pow(${x}, ${y}) = ${got[i]}, want ${want}`; }
+      });
+      stats.push(`${kind}: max ${worst} ulp, ${off} of ${perKind} not correctly rounded ${example}`);
+    }
+    process.stderr.write(`float64 Pow:\n${stats.join('\n')}\n`);
+    for (const line of stats) expect(line).toMatch(/max [01] ulp/);
+  });
+
+  it('exact results are exact: 2^3, 10^k, 4^0.5, x^1, 2^-1074; x^2 is x * x and x^-1 is 1 / x', () => {
+    const x = [2, 10, 10, 10, 4, 0.1, 2, 0.5, -2, -2, 3, 1.5, 7, 2 ** 0.5, 1e200, 1e-200, -0.7, 2 ** -1074, 2 ** -1074];
+    const y = [3, 2, 22, -1, 0.5, 1, -1074, 1074, 3, -3, 33, 4, -2, 2, 2, 2, -1, 1, 0.5];
+    const got = Array.from(tw.pow(new tw.Tensor('float64', new Float64Array(x), [x.length]), new tw.Tensor('float64', new Float64Array(y), [y.length])).data as Float64Array);
+    expect(got.slice(0, 13)).toEqual([8, 100, 1e22, 0.1, 2, 0.1, 2 ** -1074, 2 ** -1074, -8, -0.125, 3 ** 33, 5.0625, 1 / 49]);
+    expect(got.slice(13)).toEqual([(2 ** 0.5) * (2 ** 0.5), Infinity, 0, 1 / -0.7, 2 ** -1074, 2 ** -537]);
+    for (let i = 0; i < x.length; i++) expect(got[i]).toBe(powReference(x[i], y[i]));
+    // Random x: y = 1, 2, -1, 0.5 are x, x * x, 1 / x, sqrt x: correctly rounded.
+    const xs = Array.from({ length: 1000 }, () => signed(logUniform(-500, 500)));
+    for (const e of [1, 2, -1, 0.5]) {
+      const ps = tw.pow(new tw.Tensor('float64', new Float64Array(xs), [xs.length]), new tw.Tensor('float64', new Float64Array(xs.length).fill(e), [xs.length])).data as Float64Array;
+      xs.forEach((v, i) => expect(ps[i]).toBe(powReference(v, e)));
+    }
+  });
+
+  it('C99\'s special cases, as before', () => {
+    const nan = NaN, inf = Infinity;
+    const cases: [number, number, number][] = [
+      [nan, 0, 1], [1, nan, 1], [nan, 1, nan], [2, nan, nan], [-0, -1, -inf], [0, -1, inf], [-0, -2, inf], [-0, 3, -0], [0, 3, 0], [-0, 0.5, 0],
+      [-0, -inf, inf], [0, inf, 0], [-1, inf, 1], [-1, -inf, 1], [0.5, inf, 0], [0.5, -inf, inf], [2, inf, inf], [2, -inf, 0], [-2, inf, inf],
+      [-inf, 3, -inf], [-inf, 2, inf], [-inf, -3, -0], [-inf, -2, 0], [-inf, 0.5, inf], [inf, -0.5, 0], [-8, 1 / 3, nan], [-8, 1e300, inf],
+      [-1, 1e300, 1], [1e-300, 1e300, 0], [-1.0000001, 2 ** 60, inf], [0.9999999, -(2 ** 70), inf], [1, inf, 1], [-2, 1e308, inf], [2, -1.7e308, 0],
+    ];
+    const got = tw.pow(new tw.Tensor('float64', Float64Array.from(cases, (c) => c[0]), [cases.length]),
+      new tw.Tensor('float64', Float64Array.from(cases, (c) => c[1]), [cases.length])).data as Float64Array;
+    cases.forEach(([x, y, want], i) => {
+      expect([x, y, got[i]]).toEqual([x, y, want]);
+      expect(powReference(x, y)).toEqual(want);
+    });
   });
 });
 

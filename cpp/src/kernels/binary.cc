@@ -151,7 +151,7 @@ T int_pow(T base, T exponent) {
   return static_cast<T>(result);
 }
 
-[[gnu::noinline]] v128_t pow_f64x2(v128_t a, v128_t b) { return math::pow<13, 11>(a, b); }
+[[gnu::noinline]] v128_t pow_f64x2(v128_t a, v128_t b) { return math::pow_f64(a, b); }
 [[gnu::noinline]] v128_t pow_f32_in_f64x2(v128_t a, v128_t b) { return math::pow<9, 6>(a, b); }
 
 struct Pow {
