@@ -14,6 +14,7 @@
 //   js(y)               a plain JS loop writing the output into y (absent where there is none)
 //   ort, tfjs           the peers' calls, when they are loaded and have the op and type
 //   roofline            { inputs, fillByte, kernel, reads } for bench/roofline.mjs
+import { familyWorkloads } from './family-workloads.mjs';
 import { oneNodeModel } from './onnx-model.mjs';
 import { asStrided2Into, castF16F32Into, castU8F32Into, fillInto, floorBf16Into, floorF32Into, random, tileInto } from './plain-js.mjs';
 import { ARRAY, SHORT, TF_TYPES, ortSession, product } from './workload-kit.mjs';
@@ -185,6 +186,7 @@ export function workloads({ smoke }) {
     asStridedWorkload('transpose', [1024, 1024], [1024, 1024], [1, 1024]),
     castWorkload('uint8', 1e6),
     castWorkload('float16', 1e6),
+    ...familyWorkloads(),
   ];
 }
 
