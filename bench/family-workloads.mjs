@@ -93,13 +93,27 @@ const softmaxRow = (dims) => familyWorkload({
   tolerance: { rtol: 1e-4, atol: 1e-9 },
 });
 
-const transposeRow = (dims, perm) => familyWorkload({
-  name: `transpose f32 [${dims}] perm [${perm}]`, op: 'transpose', inputs: [f32(dims)], output: { type: 'float32', dims: perm.map((p) => dims[p]) },
-  tessera: (lib, [x], _c, o) => lib.transpose(x, perm, o),
-  onnx: { op: 'Transpose', attributes: { perm } },
-  tfjs: (tf, [x]) => tf.transpose(x, perm),
-  js: (y, [x]) => loops.transposeInto(y, x, dims, perm),
-});
+/**
+ * Transpose by a perm that swaps two adjacent groups of axes after a batch of
+ * leading ones ([0, 2, 1], [1, 0], NCHW -> NHWC): the JS loop is then a batch
+ * of 2-D transposes.
+ */
+function transposeRow(dims, perm) {
+  const k = perm.findIndex((p, i) => p !== i);
+  const m = perm[k];
+  const axes = dims.map((_, a) => a);
+  if (perm.join() !== [...axes.slice(0, k), ...axes.slice(m), ...axes.slice(k, m)].join()) {
+    throw new Error(`transposeRow: perm [${perm}] is no swap of two adjacent groups of axes`);
+  }
+  const [batch, rows, cols] = [product(dims.slice(0, k)), product(dims.slice(k, m)), product(dims.slice(m))];
+  return familyWorkload({
+    name: `transpose f32 [${dims}] perm [${perm}]`, op: 'transpose', inputs: [f32(dims)], output: { type: 'float32', dims: perm.map((p) => dims[p]) },
+    tessera: (lib, [x], _c, o) => lib.transpose(x, perm, o),
+    onnx: { op: 'Transpose', attributes: { perm } },
+    tfjs: (tf, [x]) => tf.transpose(x, perm),
+    js: (y, [x]) => loops.transpose2dInto(y, x, batch, rows, cols),
+  });
+}
 
 /** Pad of H and W (the last two axes) by `p` on every side. */
 const padRow = (dims, p, mode) => familyWorkload({
@@ -116,13 +130,13 @@ const padRow = (dims, p, mode) => familyWorkload({
 });
 
 /** A binary elementwise op on two fed inputs (b broadcast against a where its dims are 1 or missing). */
-const binaryRow = (named, onnxOp, type, aDims, bDims, label = `[${aDims}] by [${bDims}]`) => familyWorkload({
+const binaryRow = (named, onnxOp, type, aDims, bDims, { label = `[${aDims}] by [${bDims}]`, js } = {}) => familyWorkload({
   name: `${named} ${SHORT[type]} ${label}`, op: named, inputs: [{ type, dims: aDims }, { type, dims: bDims }],
   output: { type: named === 'greater' ? 'bool' : type, dims: aDims },
   tessera: (lib, [a, b], _c, o) => lib[named](a, b, o),
   onnx: { op: onnxOp },
   tfjs: (tf, [a, b]) => tf[named](a, b),
-  js: type === 'float32' ? (y, [a, b]) => loops.binaryInto(y, a, b, aDims, bDims, loops.BINARY[named]) : undefined,
+  js,
 });
 
 const e6 = [1e6];
@@ -167,11 +181,11 @@ export function familyWorkloads() {
       js: (y, [x], c) => loops.gatherRowsInto(y, x, c.indices.data, 64),
     }),
     // Elementwise (issue 36): memory-speed streams, the normalization broadcasts.
-    binaryRow('add', 'Add', 'float32', e6, e6, '1e6 + 1e6'),
-    binaryRow('mul', 'Mul', 'float32', [1, 3, 224, 224], [3, 1, 1]),
-    binaryRow('add', 'Add', 'float32', [1, 3, 640, 640], [1, 3, 1, 1]),
-    binaryRow('greater', 'Greater', 'float32', e6, e6, '1e6 > 1e6'),
-    binaryRow('add', 'Add', 'float16', e6, e6, '1e6 + 1e6'),
+    binaryRow('add', 'Add', 'float32', e6, e6, { label: '1e6 + 1e6', js: (y, [a, b]) => loops.addInto(y, a, b) }),
+    binaryRow('mul', 'Mul', 'float32', [1, 3, 224, 224], [3, 1, 1], { js: (y, [a, b]) => loops.mulChannelsInto(y, a, b, 224 * 224) }),
+    binaryRow('add', 'Add', 'float32', [1, 3, 640, 640], [1, 3, 1, 1], { js: (y, [a, b]) => loops.addChannelsInto(y, a, b, 640 * 640) }),
+    binaryRow('greater', 'Greater', 'float32', e6, e6, { label: '1e6 > 1e6', js: (y, [a, b]) => loops.greaterInto(y, a, b) }),
+    binaryRow('add', 'Add', 'float16', e6, e6, { label: '1e6 + 1e6' }),  // no plain float16 add in JS: no loop
     familyWorkload({
       // x / 255 - mean, / std: three tessera ops (resident intermediates when x is), tfjs's three, one JS pass.
       name: 'normalize f32 [1,3,224,224] (x/255-mean)/std', op: 'div',

@@ -166,42 +166,17 @@ export function softmaxInto(y, x, n) {
   return y;
 }
 
-/** Each axis's element stride in a tensor of `dims` (row-major). */
-function stridesOf(dims) {
-  const strides = new Array(dims.length);
-  for (let a = dims.length - 1, s = 1; a >= 0; s *= dims[a], a--) strides[a] = s;
-  return strides;
-}
-
 /**
- * Calls row(o, p) for each row of the last axis of `dims`, in order: o is
- * the row's offset in the output, p the sum of its outer indices times
- * `strides` (an input's offset, by an odometer over the outer axes).
+ * Transpose of `batch` [rows, cols] matrices to [cols, rows], the output in
+ * order: each perm measured swaps two adjacent groups of axes, so it is this.
  */
-function forEachRow(dims, strides, row) {
-  const last = dims.length - 1;
-  const index = new Array(last).fill(0);
-  const total = dims.reduce((a, b) => a * b, 1);
-  for (let o = 0; o < total; o += dims[last]) {
-    let p = 0;
-    for (let a = 0; a < last; a++) p += index[a] * strides[a];
-    row(o, p);
-    for (let a = last - 1; a >= 0; a--) {
-      if (++index[a] < dims[a]) break;
-      index[a] = 0;
+export function transpose2dInto(y, x, batch, rows, cols) {
+  for (let n = 0, o = 0; n < batch; n++) {
+    const base = n * rows * cols;
+    for (let c = 0; c < cols; c++) {
+      for (let r = 0, p = base + c; r < rows; r++, p += cols) y[o++] = x[p];
     }
   }
-}
-
-/** Transpose by `perm`: the output in order, the input by permuted strides. */
-export function transposeInto(y, x, dims, perm) {
-  const strides = stridesOf(dims);
-  const step = perm.map((p) => strides[p]);
-  const outDims = perm.map((p) => dims[p]);
-  const [w, inner] = [outDims.at(-1), step.at(-1)];
-  forEachRow(outDims, step, (o, p) => {
-    for (let j = 0; j < w; j++, p += inner) y[o + j] = x[p];
-  });
   return y;
 }
 
@@ -254,26 +229,31 @@ export function gatherRowsInto(y, x, indices, cols) {
   return y;
 }
 
-export const BINARY = { add: (a, b) => a + b, mul: (a, b) => a * b, greater: (a, b) => a > b };
+// Binary ops as a user writes them: one loop per op and broadcast pattern,
+// the op inline (a shared loop calling an op function runs several times slower).
 
-/**
- * y = op(a, b), b broadcast to a's dims (numpy rules; a has the output's
- * dims): rows of the last axis, b's index by strides that are 0 on its
- * broadcast axes. A float32 store rounds a double +, * or / of two float32s
- * to the float32 result exactly.
- */
-export function binaryInto(y, a, b, aDims, bDims, op) {
-  const bFull = [...new Array(aDims.length - bDims.length).fill(1), ...bDims];
-  const bStride = stridesOf(bFull).map((s, d) => (bFull[d] === 1 ? 0 : s));
-  const [w, inner] = [aDims.at(-1), bStride.at(-1)];
-  forEachRow(aDims, bStride, (o, q) => {
-    if (inner === 0) {
-      const bv = b[q];
-      for (let j = 0; j < w; j++) y[o + j] = op(a[o + j], bv);
-    } else {
-      for (let j = 0; j < w; j++) y[o + j] = op(a[o + j], b[q + j]);
-    }
-  });
+export function addInto(y, a, b) {
+  for (let i = 0; i < y.length; i++) y[i] = a[i] + b[i];
+  return y;
+}
+
+export function greaterInto(y, a, b) {
+  for (let i = 0; i < y.length; i++) y[i] = a[i] > b[i] ? 1 : 0;
+  return y;
+}
+
+/** a [1, C, H, W] + b [C] (b's dims [1, C, 1, 1]): one value of b per plane of `plane` elements. */
+export function addChannelsInto(y, a, b, plane) {
+  for (let c = 0, i = 0; c < b.length; c++) {
+    for (let end = i + plane, v = b[c]; i < end; i++) y[i] = a[i] + v;
+  }
+  return y;
+}
+
+export function mulChannelsInto(y, a, b, plane) {
+  for (let c = 0, i = 0; c < b.length; c++) {
+    for (let end = i + plane, v = b[c]; i < end; i++) y[i] = a[i] * v;
+  }
   return y;
 }
 
