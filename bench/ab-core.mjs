@@ -35,11 +35,11 @@ export async function measureAB({ a, b, rounds = 9, ms = 20, only = /./, log = (
     }
     const [pa, pb] = [await workload.prepare({ tw: a }), await workload.prepare({ tw: b })];
     const modes = {
-      default: (lib, p) => () => p.run(lib, p.x, p.options(undefined)),
-      out: (lib, p) => { const o = { out: new p.Out(p.outLength) }; return () => p.run(lib, p.x, p.options(o)); },
+      default: (lib, p) => () => p.run(lib, p.xs, p.options(undefined)),
+      out: (lib, p) => { const o = { out: new p.Out(p.outLength) }; return () => p.run(lib, p.xs, p.options(o)); },
       resident: (lib, p) => {
         if (p.residentByOption) return () => p.run(lib, undefined, p.options({ resident: true })).dispose();
-        const xr = lib.toResident(p.x);
+        const xr = p.xs.map((x) => lib.toResident(x));
         return () => p.run(lib, xr, p.options(undefined)).dispose();
       },
     };

@@ -12,7 +12,7 @@ const message = (write) => write(new WireWriter()).finish();
 const withName = (w, field, name) => w.bytesField(field, encoder.encode(name));
 
 // onnx.proto's AttributeProto.AttributeType.
-const ATTRIBUTE = { INT: 2, TENSOR: 4, INTS: 7 };
+const ATTRIBUTE = { INT: 2, STRING: 3, TENSOR: 4, INTS: 7 };
 
 /** A ValueInfoProto: name and element type, shape left unknown. */
 function valueInfo(name, type) {
@@ -25,6 +25,7 @@ function attribute(name, value) {
   return message((w) => {
     withName(w, 1, name);
     if (value instanceof Uint8Array) return w.bytesField(5, value).varintField(20, ATTRIBUTE.TENSOR);  // a TensorProto
+    if (typeof value === 'string') return w.bytesField(4, encoder.encode(value)).varintField(20, ATTRIBUTE.STRING);
     if (Array.isArray(value)) {
       for (const v of value) w.varintField(8, v);
       return w.varintField(20, ATTRIBUTE.INTS);
@@ -48,7 +49,7 @@ function appendName(proto, name) {
  * @param inputs    [{name, type}] fed at run time (type: a tessera data type name)
  * @param initializers [{name, proto}] constant inputs (TensorProto bytes)
  * @param outputType the output's data type name
- * @param attributes {name: TensorProto bytes | int[] | int}
+ * @param attributes {name: TensorProto bytes | int[] | int | string}
  */
 export function oneNodeModel({ op, inputs, initializers = [], outputType, attributes = {}, opset = 21 }) {
   const node = message((w) => {

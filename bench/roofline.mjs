@@ -13,7 +13,10 @@
 // The move is memory.copy or a plain v128 loop, whichever is faster at this
 // size here (memory.copy is the engine calling the C library's memmove, which
 // some hosts run far below memory speed for mid sizes); fills are
-// memory.fill; for floor f32 it is a bare f32x4.floor loop.
+// memory.fill; for floor f32 it is a bare f32x4.floor loop. With several
+// inputs (a binary op, Concat) each is copied in. A reduction's move is one
+// read of its input (tessera_bench_read_v128): its output is far smaller
+// than what it reads, and copying the output's bytes would cost nothing.
 
 export const bytesOf = (a) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
 
@@ -40,20 +43,25 @@ export function roofline(module, measureQuick) {
 
   /**
    * The roofline implementations of a workload, and the function freeing their blocks.
-   * @param input    the input's typed array (none for ConstantOfShape)
+   * @param inputs   the inputs' typed arrays (none for ConstantOfShape), copied in one after another
    * @param outBytes the output's size
    * @param OutArray the output's typed array class
    * @param fillByte fill instead of copy (ConstantOfShape)
    * @param kernel   (exports, src, dst) => a custom move (floor f32's bare floor loop)
+   * @param reads    a reduction: the move is one read of the inputs
    */
-  async function implementations({ input, outBytes, OutArray, fillByte, kernel }) {
-    const inBytes = input ? input.byteLength : 0;
+  async function implementations({ inputs = [], outBytes, OutArray, fillByte, kernel, reads }) {
+    const inputBytes = inputs.map(bytesOf);
+    const inBytes = inputBytes.reduce((sum, b) => sum + b.length, 0);
     const [[src, dst], free] = scratch(Math.max(inBytes, outBytes), outBytes);
-    if (input) heap().set(bytesOf(input), src);  // memcpy alone moves real data too
+    const copyIn = (memory) => inputBytes.reduce((at, b) => { memory.set(b, at); return at + b.length; }, src);
+    copyIn(heap());  // memcpy alone moves real data too
     const bench = module().exports;
     let move;
     if (kernel) {
       move = () => kernel(bench, src, dst);
+    } else if (reads) {
+      move = () => bench.tessera_bench_read_v128(src, inBytes);
     } else if (fillByte !== undefined) {
       move = () => bench.tessera_bench_fill_bytes(dst, fillByte, outBytes);
     } else {
@@ -64,13 +72,12 @@ export function roofline(module, measureQuick) {
       const us = await measureQuick(copies);
       move = us.memory <= us.loop ? copies.memory : copies.loop;
     }
-    const inputBytes = input ? bytesOf(input) : undefined;
     const outLength = outBytes / OutArray.BYTES_PER_ELEMENT;
     const warmOut = new OutArray(outLength);
     const warmBytes = bytesOf(warmOut);
     const roundTrip = (out, outBytesView) => {
       const memory = heap();
-      if (inputBytes) memory.set(inputBytes, src);
+      copyIn(memory);
       move();
       outBytesView(out).set(memory.subarray(dst, dst + outBytes));
       return out;

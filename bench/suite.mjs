@@ -37,15 +37,16 @@ export function suite(host) {
     const out = new w.Out(w.outLength);
     const withOut = w.options({ out });
     const residentOptions = w.residentByOption ? w.options({ resident: true }) : plain;
+    const toResident = (lib) => w.xs.map((x) => lib.toResident(x));
 
     // Memory first, on fresh memory and before the bench's own blocks: one call in each mode.
     const stats = () => tw.memoryStats().memoryBytes;
     const memory = { initial: stats() };
-    w.run(tw, w.x, withOut);
+    w.run(tw, w.xs, withOut);
     memory.out = stats();
-    w.run(tw, w.x, plain);
+    w.run(tw, w.xs, plain);
     memory.tessera = stats();
-    const xr = w.residentByOption ? undefined : tw.toResident(w.x);
+    const xr = toResident(tw);
     w.run(tw, xr, residentOptions).dispose();
     memory.resident = stats();
     memory.peak = Math.max(...Object.values(memory));
@@ -54,12 +55,12 @@ export function suite(host) {
     // live resident tensor keeps its automatic release from replacing the
     // instance under them while a peer's long batches leave tessera idle.
     const pin = tw.toResident(new tw.Tensor('uint8', new Uint8Array(1), [1]));
-    const xs = w.residentByOption ? undefined : twScalar.toResident(w.x);
+    const xs = toResident(twScalar);
     const jsOut = new w.Out(w.outLength);
     const [roofImpls, freeRoofline] = await roof.implementations({ ...w.roofline, outBytes: workload.outBytes, OutArray: w.Out });
     const all = {
-      tessera: () => w.run(tw, w.x, plain).data,
-      out: () => w.run(tw, w.x, withOut).data,
+      tessera: () => w.run(tw, w.xs, plain).data,
+      out: () => w.run(tw, w.xs, withOut).data,
       resident: () => w.run(tw, xr, residentOptions).dispose(),
       scalar: () => w.run(twScalar, xs, residentOptions).dispose(),
       ort: w.ort,
@@ -70,29 +71,50 @@ export function suite(host) {
     };
     const impls = Object.fromEntries(columns.filter((c) => all[c]).map((c) => [c, all[c]]));
     try {
-      await checkOutputs(workload.name, impls);
+      await checkOutputs(workload.name, impls, w.tolerance);
       const us = await timing.measure(impls);
       return { name: workload.name, op: workload.op, type: workload.type, outBytes: workload.outBytes, us, memory };
     } finally {
       freeRoofline();
       pin.dispose();
-      xr?.dispose();
-      xs?.dispose();
+      for (const x of [...xr, ...xs]) x.dispose();
     }
   }
 
   return { run };
 }
 
-async function checkOutputs(name, impls) {
+/**
+ * Every implementation's output against the first one's: the same bytes, or,
+ * where a peer returns another element width (tfjs's int32 ArgMax) or the
+ * workload gives a `tolerance` { rtol, atol } (float sums, exp: no two
+ * libraries round them alike), the same values within it.
+ */
+async function checkOutputs(name, impls, tolerance) {
   let reference;
   for (const impl of CHECKED) {
     if (!impls[impl]) continue;
-    const bytes = bytesOf(await impls[impl]());
+    const values = await impls[impl]();
     if (reference === undefined) {
-      reference = { impl, bytes: bytes.slice() };
-    } else if (bytes.length !== reference.bytes.length || !bytes.every((b, i) => b === reference.bytes[i])) {
+      reference = { impl, values: values.slice() };
+    } else if (!agree(values, reference.values, tolerance)) {
       throw new Error(`bench: ${name}: ${impl} and ${reference.impl} disagree`);
     }
   }
+}
+
+function agree(a, b, tolerance) {
+  if (a.length !== b.length) return false;
+  // Same element width: the same bytes (a float16 output is a Uint16Array of bits from tessera, a
+  // Float16Array from onnxruntime-web where the engine has one: Chromium, Firefox).
+  if (!tolerance && a.BYTES_PER_ELEMENT === b.BYTES_PER_ELEMENT) {
+    const [x, y] = [bytesOf(a), bytesOf(b)];
+    return x.every((v, i) => v === y[i]);
+  }
+  const { rtol = 0, atol = 0 } = tolerance ?? {};
+  for (let i = 0; i < a.length; i++) {
+    const [x, y] = [Number(a[i]), Number(b[i])];
+    if (!(x === y || Math.abs(x - y) <= atol + rtol * Math.abs(y))) return false;
+  }
+  return true;
 }

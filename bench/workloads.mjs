@@ -5,26 +5,21 @@
 // run the same list.
 //
 // prepare(host) gives:
-//   x, data             the input tensor and its typed array (none for ConstantOfShape)
+//   xs, data            the input tensors (none for ConstantOfShape) and the first one's typed array
 //   Out, outLength      the output's typed array class and length
-//   run(lib, input, options)  the op in a tessera instance (the SIMD or scalar one)
+//   run(lib, xs, options)  the op in a tessera instance (the SIMD or scalar one), on its inputs xs
+//   tolerance           { rtol, atol }: the implementations agree within it, not to the bit (float sums, exp)
 //   options(extra)      the op's options object with `extra` ({ out } or { resident: true }) merged in
 //   residentByOption    ConstantOfShape has no input: its resident output comes from { resident: true }
 //   js(y)               a plain JS loop writing the output into y (absent where there is none)
 //   ort, tfjs           the peers' calls, when they are loaded and have the op and type
-//   roofline            { input, fillByte, kernel } for bench/roofline.mjs
+//   roofline            { inputs, fillByte, kernel, reads } for bench/roofline.mjs
+import { familyWorkloads } from './family-workloads.mjs';
 import { oneNodeModel } from './onnx-model.mjs';
 import { asStrided2Into, castF16F32Into, castU8F32Into, fillInto, floorBf16Into, floorF32Into, random, tileInto } from './plain-js.mjs';
+import { ARRAY, SHORT, TF_TYPES, ortSession, product } from './workload-kit.mjs';
 
-const ARRAY = { float32: Float32Array, int64: BigInt64Array, float16: Uint16Array, bfloat16: Uint16Array, uint8: Uint8Array };
-const SHORT = { float32: 'f32', float16: 'f16', bfloat16: 'bf16', int64: 'int64', uint8: 'u8' };
-const TF_TYPES = new Set(['float32']);  // tfjs has no float16, bfloat16 or int64
-const product = (xs) => xs.reduce((a, b) => a * b, 1);
 const sameOptions = (extra) => extra;
-
-function ortSession(ort, model) {
-  return ort.InferenceSession.create(model, { executionProviders: ['wasm'], graphOptimizationLevel: 'all' });
-}
 
 export function tileWorkload(type, dims, repeats) {
   const Out = ARRAY[type];
@@ -35,11 +30,11 @@ export function tileWorkload(type, dims, repeats) {
     async prepare({ tw, ort, tf }) {
       const data = random(type, product(dims));
       const prepared = {
-        x: new tw.Tensor(type, data, dims), data, Out, outLength,
-        run: (lib, input, options) => lib.tile(input, repeats, options),
+        xs: [new tw.Tensor(type, data, dims)], data, Out, outLength,
+        run: (lib, [input], options) => lib.tile(input, repeats, options),
         options: sameOptions,
         js: (y) => tileInto(y, data, dims, repeats),
-        roofline: { input: data },
+        roofline: { inputs: [data] },
       };
       if (ort) {
         const r = tw.toTensorProto(new tw.Tensor('int64', BigInt64Array.from(repeats, BigInt), [repeats.length]));
@@ -63,11 +58,11 @@ export function floorWorkload(type, n) {
     async prepare({ tw, ort, tf }) {
       const data = random(type, n);
       const prepared = {
-        x: new tw.Tensor(type, data, [n]), data, Out, outLength: n,
-        run: (lib, input, options) => lib.floor(input, options),
+        xs: [new tw.Tensor(type, data, [n])], data, Out, outLength: n,
+        run: (lib, [input], options) => lib.floor(input, options),
         options: sameOptions,
         // floor f32's resident target is a bare f32x4.floor loop over the same data; the others', a copy.
-        roofline: { input: data, kernel: type === 'float32' ? (bench, src, dst) => bench.tessera_bench_f32_floor_plain(src, dst, n) : undefined },
+        roofline: { inputs: [data], kernel: type === 'float32' ? (bench, src, dst) => bench.tessera_bench_f32_floor_plain(src, dst, n) : undefined },
       };
       if (type === 'float32') prepared.js = (y) => floorF32Into(y, data);
       if (type === 'bfloat16') prepared.js = (y) => floorBf16Into(y, data);
@@ -93,8 +88,8 @@ export function constantWorkload(type, dims) {
     async prepare({ tw, ort, tf }) {
       const value = new tw.Tensor(type, Out.of(scalar), [1]);
       const prepared = {
-        Out, outLength, residentByOption: true,
-        run: (lib, _input, options) => lib.constantOfShape(dims, value, options),
+        xs: [], Out, outLength, residentByOption: true,
+        run: (lib, _xs, options) => lib.constantOfShape(dims, value, options),
         options: sameOptions,
         js: (y) => fillInto(y, scalar),
         // The roofline fills with one byte (memory.fill); the op's value is 8 or 4 distinct bytes.
@@ -121,11 +116,11 @@ export function asStridedWorkload(label, inputDims, size, stride) {
     async prepare({ tw, ort, tf }) {
       const data = random('float32', n);
       const prepared = {
-        x: new tw.Tensor('float32', data, inputDims), data, Out: Float32Array, outLength,
-        run: (lib, input, options) => lib.asStrided(input, options),
+        xs: [new tw.Tensor('float32', data, inputDims)], data, Out: Float32Array, outLength,
+        run: (lib, [input], options) => lib.asStrided(input, options),
         options: (extra) => ({ size, stride, ...extra }),
         js: (y) => asStrided2Into(y, data, size, stride),
-        roofline: { input: data },
+        roofline: { inputs: [data] },
       };
       if (ort) {
         // No AsStrided in ONNX: Gather of the flat input with a constant index tensor.
@@ -154,11 +149,11 @@ export function castWorkload(from, n) {
     async prepare({ tw, ort }) {
       const data = random(from, n);
       const prepared = {
-        x: new tw.Tensor(from, data, [n]), data, Out: Float32Array, outLength: n,
-        run: (lib, input, options) => lib.cast(input, 'float32', options),
+        xs: [new tw.Tensor(from, data, [n])], data, Out: Float32Array, outLength: n,
+        run: (lib, [input], options) => lib.cast(input, 'float32', options),
         options: sameOptions,
         js: (y) => (from === 'uint8' ? castU8F32Into(y, data) : castF16F32Into(y, data)),
-        roofline: { input: data },
+        roofline: { inputs: [data] },
       };
       if (ort) {
         const s = await ortSession(ort, oneNodeModel({ op: 'Cast', inputs: [{ name: 'x', type: from }], outputType: 'float32',
@@ -191,6 +186,7 @@ export function workloads({ smoke }) {
     asStridedWorkload('transpose', [1024, 1024], [1024, 1024], [1, 1024]),
     castWorkload('uint8', 1e6),
     castWorkload('float16', 1e6),
+    ...familyWorkloads(),
   ];
 }
 

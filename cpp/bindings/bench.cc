@@ -33,3 +33,13 @@ TESSERA_BENCH_EXPORT void tessera_bench_f32_floor_plain(uintptr_t x, uintptr_t y
   auto* out = reinterpret_cast<float*>(y);
   for (size_t i = 0; i + 4 <= n; i += 4) wasm_v128_store(out + i, wasm_f32x4_floor(wasm_v128_load(in + i)));
 }
+
+// One read of n bytes and nothing else (n: a multiple of 16), the least a
+// reduction's kernel does: the lanes are xor-ed together and returned, so the
+// loads stay.
+TESSERA_BENCH_EXPORT int tessera_bench_read_v128(uintptr_t src, size_t n) {
+  const auto* s = reinterpret_cast<const unsigned char*>(src);
+  v128_t acc = wasm_i32x4_splat(0);
+  for (size_t i = 0; i + 16 <= n; i += 16) acc = wasm_v128_xor(acc, wasm_v128_load(s + i));
+  return wasm_i32x4_extract_lane(acc, 0) ^ wasm_i32x4_extract_lane(acc, 1) ^ wasm_i32x4_extract_lane(acc, 2) ^ wasm_i32x4_extract_lane(acc, 3);
+}

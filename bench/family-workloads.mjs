@@ -1,0 +1,215 @@
+// The op families' workloads (reductions, data movement, elementwise: issues
+// 37, 35 and 36 name them), each one declarative entry over one factory:
+// its inputs, its output, the tessera call, the ONNX node onnxruntime-web runs,
+// the tfjs call where tfjs has the op and type, and a plain JS loop. The suite
+// (bench/suite.mjs) times the rest. No Node imports: the browsers run it too.
+import { oneNodeModel } from './onnx-model.mjs';
+import * as loops from './plain-js.mjs';
+import { ARRAY, SHORT, TF_TYPES, ortSession, product } from './workload-kit.mjs';
+
+/**
+ * One workload of an op family.
+ * @param name     the table's row
+ * @param op       the tessera function's name (the A/B skips an op its base build lacks)
+ * @param inputs   [{ type, dims, range?, values? }]: the tensors fed at each call, `values` or random in ±range (default 1000)
+ * @param output   { type, dims }
+ * @param constants { name: [type, values, dims?] }: constant inputs, tessera Tensors in the calls and
+ *                 initializers of the ONNX node, after the fed inputs in this order
+ * @param tessera  (lib, xs, constants, options) => the call; options hold `out` or nothing
+ * @param onnx     { op, attributes? }: the node onnxruntime-web runs (none: no peer)
+ * @param tfjs     (tf, tensors, constants) => the tfjs op on tf tensors of the inputs (none: tfjs has no such op)
+ * @param js       (y, datas, constants) => y: the plain loop, writing the output into y
+ * @param tolerance { rtol, atol } where the implementations round differently (sums, exp)
+ * @param reads    the roofline's move is one read of the inputs (a reduction), not a copy of the output
+ */
+export function familyWorkload({ name, op, inputs, output, constants = {}, tessera, onnx, tfjs, js, tolerance, reads }) {
+  const Out = ARRAY[output.type];
+  const outLength = product(output.dims);
+  return {
+    name, op, type: inputs[0].type, outBytes: outLength * Out.BYTES_PER_ELEMENT,
+    async prepare({ tw, ort, tf }) {
+      const datas = inputs.map((x, i) => (x.values ? ARRAY[x.type].from(x.values) : loops.random(x.type, product(x.dims), i + 1, x.range)));
+      const c = Object.fromEntries(Object.entries(constants).map(([k, [type, values, dims = [values.length]]]) =>
+        [k, new tw.Tensor(type, ARRAY[type].from(values, type === 'int64' ? BigInt : Number), dims)]));
+      const prepared = {
+        xs: inputs.map((x, i) => new tw.Tensor(x.type, datas[i], x.dims)), data: datas[0], Out, outLength, tolerance,
+        run: (lib, xs, options) => tessera(lib, xs, c, options),
+        options: (extra) => extra,
+        js: js && ((y) => js(y, datas, c)),
+        roofline: { inputs: datas, reads },
+      };
+      if (ort && onnx) {
+        const fed = inputs.map((x, i) => ({ name: `x${i}`, type: x.type }));
+        const session = await ortSession(ort, oneNodeModel({
+          op: onnx.op, inputs: fed, outputType: output.type, attributes: onnx.attributes,
+          initializers: Object.entries(c).map(([k, t]) => ({ name: k, proto: tw.toTensorProto(t) })),
+        }));
+        prepared.ort = async () => (await session.run(Object.fromEntries(inputs.map((x, i) =>
+          [`x${i}`, new ort.Tensor(x.type, datas[i], x.dims)])))).y.data;
+      }
+      if (tf && tfjs && inputs.every((x) => TF_TYPES.has(x.type))) {
+        prepared.tfjs = () => tf.tidy(() => tfjs(tf, inputs.map((x, i) => tf.tensor(datas[i], x.dims, x.type)), c).dataSync());
+      }
+      return prepared;
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------
+// The families' rows. Each helper names what its rows share; the lists below
+// hold only what differs.
+
+const f32 = (dims, range) => ({ type: 'float32', dims, range });
+const outDims = (dims, axis, keep) => dims.flatMap((d, a) => (a !== axis ? [d] : keep ? [1] : []));
+
+/** ReduceMax / ReduceMean over one axis, keepdims 0 (axes an input from opset 18). */
+function reduceRow(onnxOp, named, dims, axis) {
+  return familyWorkload({
+    name: `${named} f32 [${dims}] axis ${axis}`, op: named, inputs: [f32(dims)], output: { type: 'float32', dims: outDims(dims, axis) },
+    constants: { axes: ['int64', [axis]] }, reads: true,
+    tessera: (lib, [x], c, o) => lib[named](x, { axes: c.axes, keepdims: false, ...o }),
+    onnx: { op: onnxOp, attributes: { keepdims: 0 } },
+    tfjs: (tf, [x]) => (named === 'reduceMax' ? tf.max(x, axis) : tf.mean(x, axis)),
+    js: (y, [x]) => (named === 'reduceMax' ? loops.reduceMaxInto : loops.reduceMeanInto)(y, x, dims, axis),
+    tolerance: named === 'reduceMean' ? { rtol: 1e-5, atol: 1e-4 } : undefined,
+  });
+}
+
+const argMaxRow = (dims, axis) => familyWorkload({
+  name: `argMax f32 [${dims}] axis ${axis}`, op: 'argMax', inputs: [f32(dims)], output: { type: 'int64', dims: outDims(dims, axis) }, reads: true,
+  tessera: (lib, [x], _c, o) => lib.argMax(x, { axis, keepdims: false, ...o }),
+  onnx: { op: 'ArgMax', attributes: { axis, keepdims: 0 } },
+  tfjs: (tf, [x]) => tf.argMax(x, axis),  // int32 indices: compared by value
+  js: (y, [x]) => loops.argMaxInto(y, x, dims, axis),
+});
+
+/** Softmax over the last axis of logits in ±20 (exp neither overflows nor flushes them all to 0). */
+const softmaxRow = (dims) => familyWorkload({
+  name: `softmax f32 [${dims}] axis -1`, op: 'softmax', inputs: [f32(dims, 20)], output: { type: 'float32', dims },
+  tessera: (lib, [x], _c, o) => lib.softmax(x, { axis: -1, ...o }),
+  onnx: { op: 'Softmax', attributes: { axis: -1 } },
+  tfjs: (tf, [x]) => tf.softmax(x),
+  js: (y, [x]) => loops.softmaxInto(y, x, dims.at(-1)),
+  tolerance: { rtol: 1e-4, atol: 1e-9 },
+});
+
+/**
+ * Transpose by a perm that swaps two adjacent groups of axes after a batch of
+ * leading ones ([0, 2, 1], [1, 0], NCHW -> NHWC): the JS loop is then a batch
+ * of 2-D transposes.
+ */
+function transposeRow(dims, perm) {
+  const k = perm.findIndex((p, i) => p !== i);
+  const m = perm[k];
+  const axes = dims.map((_, a) => a);
+  if (perm.join() !== [...axes.slice(0, k), ...axes.slice(m), ...axes.slice(k, m)].join()) {
+    throw new Error(`transposeRow: perm [${perm}] is no swap of two adjacent groups of axes`);
+  }
+  const [batch, rows, cols] = [product(dims.slice(0, k)), product(dims.slice(k, m)), product(dims.slice(m))];
+  return familyWorkload({
+    name: `transpose f32 [${dims}] perm [${perm}]`, op: 'transpose', inputs: [f32(dims)], output: { type: 'float32', dims: perm.map((p) => dims[p]) },
+    tessera: (lib, [x], _c, o) => lib.transpose(x, perm, o),
+    onnx: { op: 'Transpose', attributes: { perm } },
+    tfjs: (tf, [x]) => tf.transpose(x, perm),
+    js: (y, [x]) => loops.transpose2dInto(y, x, batch, rows, cols),
+  });
+}
+
+/** Pad of H and W (the last two axes) by `p` on every side. */
+const padRow = (dims, p, mode) => familyWorkload({
+  name: `pad f32 [${dims}] by ${p} ${mode}`, op: 'pad', inputs: [f32(dims)],
+  output: { type: 'float32', dims: dims.map((d, a) => (a >= dims.length - 2 ? d + 2 * p : d)) },
+  constants: { pads: ['int64', dims.map((_, a) => (a >= dims.length - 2 ? p : 0)).concat(dims.map((_, a) => (a >= dims.length - 2 ? p : 0)))] },
+  tessera: (lib, [x], c, o) => lib.pad(x, c.pads, { mode, ...o }),
+  onnx: { op: 'Pad', attributes: { mode } },
+  tfjs: (tf, [x]) => {
+    const paddings = dims.map((_, a) => (a >= dims.length - 2 ? [p, p] : [0, 0]));
+    return mode === 'constant' ? tf.pad(x, paddings) : tf.mirrorPad(x, paddings, mode);
+  },
+  js: (y, [x]) => loops.padHWInto(y, x, dims, p, mode),
+});
+
+/** A binary elementwise op on two fed inputs (b broadcast against a where its dims are 1 or missing). */
+const binaryRow = (named, onnxOp, type, aDims, bDims, { label = `[${aDims}] by [${bDims}]`, js } = {}) => familyWorkload({
+  name: `${named} ${SHORT[type]} ${label}`, op: named, inputs: [{ type, dims: aDims }, { type, dims: bDims }],
+  output: { type: named === 'greater' ? 'bool' : type, dims: aDims },
+  tessera: (lib, [a, b], _c, o) => lib[named](a, b, o),
+  onnx: { op: onnxOp },
+  tfjs: (tf, [a, b]) => tf[named](a, b),
+  js,
+});
+
+const e6 = [1e6];
+
+/** The rows of the three families, in table order. */
+export function familyWorkloads() {
+  return [
+    // Reductions (issue 37): a detector's [1, 84, 8400] over its classes, a language model's logits, mean pooling.
+    reduceRow('ReduceMax', 'reduceMax', [1, 84, 8400], 1),
+    argMaxRow([1, 84, 8400], 1),
+    softmaxRow([1, 32000]),
+    softmaxRow([64, 1000]),
+    reduceRow('ReduceMean', 'reduceMean', [1, 384, 768], 1),
+    // Data movement (issue 35).
+    transposeRow([1, 84, 8400], [0, 2, 1]),
+    transposeRow([1024, 1024], [1, 0]),
+    transposeRow([1, 3, 640, 640], [0, 2, 3, 1]),
+    familyWorkload({
+      name: 'slice u8 [480,640,4] crop 224x224', op: 'slice', inputs: [{ type: 'uint8', dims: [480, 640, 4] }],
+      output: { type: 'uint8', dims: [224, 224, 4] },
+      constants: { starts: ['int64', [128, 208]], ends: ['int64', [352, 432]], axes: ['int64', [0, 1]] },
+      tessera: (lib, [x], c, o) => lib.slice(x, c.starts, c.ends, { axes: c.axes, ...o }),
+      onnx: { op: 'Slice' },
+      js: (y, [x]) => loops.cropInto(y, x, [480, 640, 4], [128, 208], [224, 224]),
+    }),
+    padRow([1, 3, 640, 640], 16, 'constant'),
+    padRow([1, 3, 640, 640], 16, 'reflect'),
+    familyWorkload({
+      name: 'concat f32 8x[1,84,1050] axis 2', op: 'concat', inputs: Array.from({ length: 8 }, () => f32([1, 84, 1050])),
+      output: { type: 'float32', dims: [1, 84, 8400] },
+      tessera: (lib, xs, _c, o) => lib.concat(xs, 2, o),
+      onnx: { op: 'Concat', attributes: { axis: 2 } },
+      tfjs: (tf, xs) => tf.concat(xs, 2),
+      js: (y, xs) => loops.concatInto(y, xs, 84, 1050),
+    }),
+    familyWorkload({
+      name: 'gather f32 1000 rows of [50000,64]', op: 'gather', inputs: [f32([50000, 64])], output: { type: 'float32', dims: [1000, 64] },
+      constants: { indices: ['int64', Array.from({ length: 1000 }, (_, i) => (i * 7919) % 50000)] },
+      tessera: (lib, [x], c, o) => lib.gather(x, c.indices, { axis: 0, ...o }),
+      onnx: { op: 'Gather', attributes: { axis: 0 } },
+      tfjs: (tf, [x], c) => tf.gather(x, tf.tensor(Int32Array.from(c.indices.data, Number), [1000], 'int32')),
+      js: (y, [x], c) => loops.gatherRowsInto(y, x, c.indices.data, 64),
+    }),
+    // Elementwise (issue 36): memory-speed streams, the normalization broadcasts.
+    binaryRow('add', 'Add', 'float32', e6, e6, { label: '1e6 + 1e6', js: (y, [a, b]) => loops.addInto(y, a, b) }),
+    binaryRow('mul', 'Mul', 'float32', [1, 3, 224, 224], [3, 1, 1], { js: (y, [a, b]) => loops.mulChannelsInto(y, a, b, 224 * 224) }),
+    binaryRow('add', 'Add', 'float32', [1, 3, 640, 640], [1, 3, 1, 1], { js: (y, [a, b]) => loops.addChannelsInto(y, a, b, 640 * 640) }),
+    binaryRow('greater', 'Greater', 'float32', e6, e6, { label: '1e6 > 1e6', js: (y, [a, b]) => loops.greaterInto(y, a, b) }),
+    binaryRow('add', 'Add', 'float16', e6, e6, { label: '1e6 + 1e6' }),  // no plain float16 add in JS: no loop
+    familyWorkload({
+      // x / 255 - mean, / std: three tessera ops (resident intermediates when x is), tfjs's three, one JS pass.
+      name: 'normalize f32 [1,3,224,224] (x/255-mean)/std', op: 'div',
+      inputs: [f32([1, 3, 224, 224], 255), { type: 'float32', dims: [1], values: [255] },
+        { type: 'float32', dims: [3, 1, 1], values: [0.485, 0.456, 0.406] }, { type: 'float32', dims: [3, 1, 1], values: [0.229, 0.224, 0.225] }],
+      output: { type: 'float32', dims: [1, 3, 224, 224] },
+      tessera: (lib, [x, scale, mean, std], _c, o) => {
+        const scaled = lib.div(x, scale);
+        const centred = lib.sub(scaled, mean);
+        scaled.dispose?.();
+        const y = lib.div(centred, std, o);
+        centred.dispose?.();
+        return y;
+      },
+      tfjs: (tf, [x, scale, mean, std]) => tf.div(tf.sub(tf.div(x, scale), mean), std),
+      js: (y, [x, [scale], mean, std]) => loops.normalizeInto(y, x, scale, mean, std, 224 * 224),
+    }),
+    familyWorkload({
+      name: 'exp f32 1e6', op: 'exp', inputs: [f32(e6, 80)], output: { type: 'float32', dims: e6 },
+      tessera: (lib, [x], _c, o) => lib.exp(x, o),
+      onnx: { op: 'Exp' },
+      tfjs: (tf, [x]) => tf.exp(x),
+      js: (y, [x]) => loops.expInto(y, x),
+      tolerance: { rtol: 3e-7, atol: 0 },  // within 1 ulp: Math.exp and the kernels round alike only mostly
+    }),
+  ];
+}
