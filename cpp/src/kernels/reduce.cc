@@ -182,6 +182,114 @@ void fold(const T* x, Acc<T>* out, size_t outer, size_t n, size_t inner, Acc<T> 
   }
 }
 
+// ---------------------------------------------------------------- SIMD128 lanes
+// The float types fold in accumulator lanes: four float32 (float16 and
+// bfloat16 widen exactly) or two float64 in a v128. Every vector operation
+// is lanewise and each lane sees its elements in the scalar order, so the
+// bits are the scalar fold's. Only compares, bitselect, add, mul and neg are
+// used (README.md's audit: the same in WebAssembly and SIMDe's C); no
+// f32x4.min/max, whose -0 and NaN rules SIMDe does not follow.
+template <class T> constexpr bool kFloat =
+    std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, Half16> || std::is_same_v<T, Brain16>;
+
+template <class T>
+constexpr size_t kLanes = sizeof(Acc<T>) == 8 ? 2 : 4;
+
+// kLanes<T> elements from p, as accumulator lanes.
+template <class T>
+v128_t load_lanes(const T* p) {
+  if constexpr (std::is_same_v<T, Half16>) return f16x4_to_f32x4(wasm_u32x4_load16x4(p));
+  else if constexpr (std::is_same_v<T, Brain16>) return wasm_i32x4_shl(wasm_u32x4_load16x4(p), 16);
+  else return wasm_v128_load(p);
+}
+
+template <class A> v128_t vsplat(A v) {
+  if constexpr (sizeof(A) == 8) return wasm_f64x2_splat(v);
+  else return wasm_f32x4_splat(v);
+}
+template <class A> v128_t vadd(v128_t a, v128_t b) { return sizeof(A) == 8 ? wasm_f64x2_add(a, b) : wasm_f32x4_add(a, b); }
+template <class A> v128_t vmul(v128_t a, v128_t b) { return sizeof(A) == 8 ? wasm_f64x2_mul(a, b) : wasm_f32x4_mul(a, b); }
+template <class A> v128_t vle(v128_t a, v128_t b) { return sizeof(A) == 8 ? wasm_f64x2_le(a, b) : wasm_f32x4_le(a, b); }
+template <class A> v128_t vge(v128_t a, v128_t b) { return sizeof(A) == 8 ? wasm_f64x2_ge(a, b) : wasm_f32x4_ge(a, b); }
+template <class A> v128_t vlt(v128_t a, v128_t b) { return sizeof(A) == 8 ? wasm_f64x2_lt(a, b) : wasm_f32x4_lt(a, b); }
+template <class A> v128_t vne(v128_t a, v128_t b) { return sizeof(A) == 8 ? wasm_f64x2_ne(a, b) : wasm_f32x4_ne(a, b); }
+template <class A> v128_t vneg(v128_t a) { return sizeof(A) == 8 ? wasm_f64x2_neg(a) : wasm_f32x4_neg(a); }
+
+// pick<T, kMax> in lanes: keep m where m is NaN or v does not beat it
+// (le/ge are false for a NaN v, which then replaces m).
+template <class A, bool kMax>
+v128_t vpick(v128_t m, v128_t v) {
+  const v128_t keep = wasm_v128_or(kMax ? vle<A>(v, m) : vge<A>(v, m), vne<A>(m, m));
+  return wasm_v128_bitselect(m, v, keep);
+}
+
+// fold for the float types, explicitly in SIMD128 (the compiler vectorized
+// neither Max nor Min; nor, for float16, the loads). Same order as fold:
+// inner == 1 keeps the four lane accumulators l0..l3 in one f32x4 (two
+// f64x2), loading four elements a step; inner > 1 runs acc[i] across the
+// inner axis in vectors, in blocks of kBlock lanes that stay in L1 while
+// every row k passes over them (two rows a pass: half the accumulator
+// traffic), the last inner % kLanes lanes one at a time.
+template <class T, class Pre, class Step, class PreV, class StepV>
+void fold_v(const T* x, Acc<T>* out, size_t outer, size_t n, size_t inner, Acc<T> init, Pre pre, Step step, PreV prev,
+            StepV stepv) {
+  using A = Acc<T>;
+  constexpr size_t L = kLanes<T>;
+  if (inner == 1) {
+    const v128_t vinit = vsplat<A>(init);
+    for (size_t o = 0; o < outer; o++) {
+      const T* row = x + o * n;
+      v128_t l[4 / L];
+      for (auto& v : l) v = vinit;
+      size_t k = 0;
+      for (; k + 4 <= n; k += 4) {
+        for (size_t h = 0; h < 4 / L; h++) l[h] = stepv(l[h], prev(load_lanes(row + k + h * L)));
+      }
+      alignas(16) A lanes[4];
+      for (size_t h = 0; h < 4 / L; h++) wasm_v128_store(lanes + h * L, l[h]);
+      A l0 = lanes[0], l1 = lanes[1], l2 = lanes[2], l3 = lanes[3];
+      if (k < n) l0 = step(l0, pre(load(row[k]), o, 0));
+      if (k + 1 < n) l1 = step(l1, pre(load(row[k + 1]), o, 0));
+      if (k + 2 < n) l2 = step(l2, pre(load(row[k + 2]), o, 0));
+      out[o] = step(step(l0, l1), step(l2, l3));
+    }
+    return;
+  }
+  constexpr size_t kBlock = 2048;
+  for (size_t o = 0; o < outer; o++) {
+    const T* base = x + o * n * inner;
+    for (size_t i0 = 0; i0 < inner; i0 += kBlock) {
+      const size_t len = inner - i0 < kBlock ? inner - i0 : kBlock;
+      const size_t vlen = len - len % L;
+      A* a = out + o * inner + i0;
+      for (size_t i = 0; i < len; i++) a[i] = init;
+      size_t k = 0;
+      for (; k + 2 <= n; k += 2) {
+        const T* r0 = base + k * inner + i0;
+        const T* r1 = r0 + inner;
+        for (size_t i = 0; i < vlen; i += L) {
+          const v128_t v = stepv(wasm_v128_load(a + i), prev(load_lanes(r0 + i)));
+          wasm_v128_store(a + i, stepv(v, prev(load_lanes(r1 + i))));
+        }
+        for (size_t i = vlen; i < len; i++) a[i] = step(step(a[i], pre(load(r0[i]), o, i0 + i)), pre(load(r1[i]), o, i0 + i));
+      }
+      if (k < n) {
+        const T* r0 = base + k * inner + i0;
+        for (size_t i = 0; i < vlen; i += L) wasm_v128_store(a + i, stepv(wasm_v128_load(a + i), prev(load_lanes(r0 + i))));
+        for (size_t i = vlen; i < len; i++) a[i] = step(a[i], pre(load(r0[i]), o, i0 + i));
+      }
+    }
+  }
+}
+
+// fold, through fold_v for the float types.
+template <class T, class Pre, class Step, class PreV, class StepV>
+void fold_any(const T* x, Acc<T>* out, size_t outer, size_t n, size_t inner, Acc<T> init, Pre pre, Step step, PreV prev,
+              StepV stepv) {
+  if constexpr (kFloat<T>) fold_v(x, out, outer, n, inner, init, pre, step, prev, stepv);
+  else fold(x, out, outer, n, inner, init, pre, step);
+}
+
 template <class T>
 Status reduce_typed(ReduceOp op, const T* x, T* y, size_t outer, size_t n, size_t inner, void* work) {
   using A = Acc<T>;
@@ -195,24 +303,33 @@ Status reduce_typed(ReduceOp op, const T* x, T* y, size_t outer, size_t n, size_
     if constexpr (kInteger<T>) return greater<T>(A{0}, v) ? static_cast<A>(A{0} - v) : v;
     else return v < 0 ? -v : v;
   };
+  // The same steps in lanes (used by fold_v, for the float types only).
+  using VA = std::conditional_t<kFloat<T>, A, float>;
+  auto vnone = [](v128_t v) { return v; };
+  auto vsquare = [](v128_t v) { return vmul<VA>(v, v); };
+  auto vmagnitude = [](v128_t v) { return wasm_v128_bitselect(vneg<VA>(v), v, vlt<VA>(v, vsplat<VA>(0))); };
+  auto vaddf = [](v128_t a, v128_t b) { return vadd<VA>(a, b); };
+  auto vtimes = [](v128_t a, v128_t b) { return vmul<VA>(a, b); };
   switch (op) {
     case ReduceOp::sum: case ReduceOp::mean: case ReduceOp::log_sum:
-      fold(x, acc, outer, n, inner, A{0}, none, add);
+      fold_any(x, acc, outer, n, inner, A{0}, none, add, vnone, vaddf);
       break;
     case ReduceOp::sum_square: case ReduceOp::l2:
-      fold(x, acc, outer, n, inner, A{0}, square, add);
+      fold_any(x, acc, outer, n, inner, A{0}, square, add, vsquare, vaddf);
       break;
     case ReduceOp::l1:
-      fold(x, acc, outer, n, inner, A{0}, magnitude, add);
+      fold_any(x, acc, outer, n, inner, A{0}, magnitude, add, vmagnitude, vaddf);
       break;
     case ReduceOp::prod:
-      fold(x, acc, outer, n, inner, A{1}, none, times);
+      fold_any(x, acc, outer, n, inner, A{1}, none, times, vnone, vtimes);
       break;
     case ReduceOp::max: case ReduceOp::log_sum_exp:
-      fold(x, acc, outer, n, inner, lowest<T>(), none, [](A a, A b) { return pick<T, true>(a, b); });
+      fold_any(x, acc, outer, n, inner, lowest<T>(), none, [](A a, A b) { return pick<T, true>(a, b); }, vnone,
+               [](v128_t m, v128_t v) { return vpick<VA, true>(m, v); });
       break;
     case ReduceOp::min:
-      fold(x, acc, outer, n, inner, highest<T>(), none, [](A a, A b) { return pick<T, false>(a, b); });
+      fold_any(x, acc, outer, n, inner, highest<T>(), none, [](A a, A b) { return pick<T, false>(a, b); }, vnone,
+               [](v128_t m, v128_t v) { return vpick<VA, false>(m, v); });
       break;
     default: return Status::refused;
   }
