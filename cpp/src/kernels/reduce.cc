@@ -408,8 +408,184 @@ size_t best_index(const T* base, size_t n, size_t stride, bool is_max, bool last
   return best_at;
 }
 
+// best_index from k0 on, given the best so far at best_at (a scalar tail).
+template <class T>
+size_t best_index_from(const T* base, size_t k0, size_t n, size_t stride, bool is_max, bool last, size_t best_at) {
+  using A = Acc<T>;
+  A best = load(base[best_at * stride]);
+  for (size_t k = k0; k < n; k++) {
+    const A v = load(base[k * stride]);
+    bool take;
+    if (is_nan(best)) take = last && is_nan(v);
+    else if (is_nan(v)) take = true;
+    else if (is_max) take = greater<T>(v, best) || (last && !greater<T>(best, v));
+    else take = greater<T>(best, v) || (last && !greater<T>(v, best));
+    if (take) { best = v; best_at = k; }
+  }
+  return best_at;
+}
+
+// ArgMax / ArgMin in SIMD128: each lane keeps its best value and that
+// value's index. Values go to lanes of 32 bits (float16 and bfloat16 widen
+// to float32, 8- and 16-bit integers to int32, exactly) or 64 bits; unsigned
+// lanes have their sign bit flipped so that signed compares order them.
+// Indices are int32 lanes beside 32-bit values (n < 2^31 is checked), int64
+// beside 64-bit ones.
+template <class T>
+constexpr bool kWide = sizeof(T) == 8;
+template <class T>
+constexpr size_t kArgLanes = kWide<T> ? 2 : 4;
+
+template <class T>
+v128_t arg_load(const T* p) {
+  if constexpr (std::is_same_v<T, Half16>) return f16x4_to_f32x4(wasm_u32x4_load16x4(p));
+  else if constexpr (std::is_same_v<T, Brain16>) return wasm_i32x4_shl(wasm_u32x4_load16x4(p), 16);
+  else if constexpr (std::is_same_v<T, int8_t>) return wasm_i32x4_extend_low_i16x8(wasm_i16x8_extend_low_i8x16(wasm_v128_load32_zero(p)));
+  else if constexpr (std::is_same_v<T, uint8_t>) return wasm_u32x4_extend_low_u16x8(wasm_u16x8_extend_low_u8x16(wasm_v128_load32_zero(p)));
+  else if constexpr (std::is_same_v<T, int16_t>) return wasm_i32x4_load16x4(p);
+  else if constexpr (std::is_same_v<T, uint16_t>) return wasm_u32x4_load16x4(p);
+  else if constexpr (std::is_same_v<T, uint32_t>) return wasm_v128_xor(wasm_v128_load(p), wasm_i32x4_splat(INT32_MIN));
+  else if constexpr (std::is_same_v<T, uint64_t>) return wasm_v128_xor(wasm_v128_load(p), wasm_i64x2_splat(INT64_MIN));
+  else return wasm_v128_load(p);
+}
+
+// The lanes where v replaces the best b: the scalar rule of best_index.
+// Floats, not last: unless b is NaN or v does not beat it (le / ge are false
+// for a NaN v); last: v at least as good, or v NaN (a NaN b is then kept
+// only by a number). Integers: gt, or ge with last.
+template <class T, bool kMax, bool kLast>
+v128_t arg_take(v128_t v, v128_t b) {
+  if constexpr (kFloat<T>) {
+    using A = Acc<T>;
+    if constexpr (kLast) return wasm_v128_or(kMax ? vge<A>(v, b) : vle<A>(v, b), vne<A>(v, v));
+    else return wasm_v128_not(wasm_v128_or(kMax ? vle<A>(v, b) : vge<A>(v, b), vne<A>(b, b)));
+  } else if constexpr (kWide<T>) {
+    if constexpr (kLast) return kMax ? wasm_i64x2_ge(v, b) : wasm_i64x2_ge(b, v);
+    else return kMax ? wasm_i64x2_gt(v, b) : wasm_i64x2_gt(b, v);
+  } else {
+    if constexpr (kLast) return kMax ? wasm_i32x4_ge(v, b) : wasm_i32x4_ge(b, v);
+    else return kMax ? wasm_i32x4_gt(v, b) : wasm_i32x4_gt(b, v);
+  }
+}
+
+template <class T>
+v128_t index_splat(size_t k) {
+  if constexpr (kWide<T>) return wasm_i64x2_splat(static_cast<int64_t>(k));
+  else return wasm_i32x4_splat(static_cast<int32_t>(k));
+}
+
+// The lane values as scalars, to combine lanes (the lane's type: float,
+// double, int32 or int64, each ordered as T is).
+template <class T>
+using LaneOf = std::conditional_t<kFloat<T>, std::conditional_t<kWide<T>, double, float>, std::conditional_t<kWide<T>, int64_t, int32_t>>;
+
+// A contiguous line p[0 .. n-1]: 2 vectors of lanes (any lane split gives the
+// same answer: each lane finds the first (last) best of its own elements,
+// and the lanes are combined by value, then index), the rest one at a time.
+template <class T, bool kMax, bool kLast>
+size_t best_index_line(const T* p, size_t n) {
+  constexpr size_t L = kArgLanes<T>, G = 2 * L;
+  using V = LaneOf<T>;
+  if (n < 2 * G || n > size_t{INT32_MAX}) return best_index_from(p, 1, n, 1, kMax, kLast, 0);
+  v128_t b0 = arg_load(p), b1 = arg_load(p + L);
+  v128_t i0, i1, at0, at1;
+  if constexpr (kWide<T>) {
+    at0 = i0 = wasm_i64x2_make(0, 1);
+    at1 = i1 = wasm_i64x2_make(2, 3);
+  } else {
+    at0 = i0 = wasm_i32x4_make(0, 1, 2, 3);
+    at1 = i1 = wasm_i32x4_make(4, 5, 6, 7);
+  }
+  const v128_t step = index_splat<T>(G);
+  size_t k = G;
+  for (; k + G <= n; k += G) {
+    i0 = kWide<T> ? wasm_i64x2_add(i0, step) : wasm_i32x4_add(i0, step);
+    i1 = kWide<T> ? wasm_i64x2_add(i1, step) : wasm_i32x4_add(i1, step);
+    const v128_t v0 = arg_load(p + k), v1 = arg_load(p + k + L);
+    const v128_t t0 = arg_take<T, kMax, kLast>(v0, b0), t1 = arg_take<T, kMax, kLast>(v1, b1);
+    b0 = wasm_v128_bitselect(v0, b0, t0);
+    b1 = wasm_v128_bitselect(v1, b1, t1);
+    at0 = wasm_v128_bitselect(i0, at0, t0);
+    at1 = wasm_v128_bitselect(i1, at1, t1);
+  }
+  alignas(16) V val[G];
+  alignas(16) std::conditional_t<kWide<T>, int64_t, int32_t> idx[G];
+  wasm_v128_store(val, b0);
+  wasm_v128_store(val + L, b1);
+  wasm_v128_store(idx, at0);
+  wasm_v128_store(idx + L, at1);
+  size_t best = 0;
+  for (size_t j = 1; j < G; j++) {
+    const V a = val[j], c = val[best];
+    const bool an = is_nan(a), cn = is_nan(c);
+    const bool earlier = kLast ? idx[j] > idx[best] : idx[j] < idx[best];
+    bool better;
+    if (an || cn) better = an && (!cn || earlier);
+    else if (a == c) better = earlier;
+    else better = kMax ? a > c : a < c;
+    if (better) best = j;
+  }
+  return best_index_from(p, k, n, 1, kMax, kLast, static_cast<size_t>(idx[best]));
+}
+
+template <class T>
+size_t best_index_line(const T* p, size_t n, bool is_max, bool last) {
+  if (is_max) return last ? best_index_line<T, true, true>(p, n) : best_index_line<T, true, false>(p, n);
+  return last ? best_index_line<T, false, true>(p, n) : best_index_line<T, false, false>(p, n);
+}
+
+// Lanes across the inner axis (inner >= the lane count): blocks of kBlock
+// vectors of best values and indices on the stack, every row k passing over
+// them in order; then the indices widened to int64. The last inner % lanes
+// lanes one at a time.
+template <class T, bool kMax, bool kLast>
+void arg_strided(const T* x, int64_t* y, size_t outer, size_t n, size_t inner) {
+  constexpr size_t L = kArgLanes<T>, kBlock = 64;
+  const size_t vinner = inner - inner % L;
+  v128_t best[kBlock], at[kBlock];
+  for (size_t o = 0; o < outer; o++) {
+    const T* base = x + o * n * inner;
+    int64_t* out = y + o * inner;
+    for (size_t i0 = 0; i0 < vinner; i0 += kBlock * L) {
+      const size_t nv = (vinner - i0) / L < kBlock ? (vinner - i0) / L : kBlock;
+      for (size_t v = 0; v < nv; v++) {
+        best[v] = arg_load(base + i0 + v * L);
+        at[v] = wasm_i32x4_splat(0);
+      }
+      for (size_t k = 1; k < n; k++) {
+        const T* row = base + k * inner + i0;
+        const v128_t kv = index_splat<T>(k);
+        for (size_t v = 0; v < nv; v++) {
+          const v128_t val = arg_load(row + v * L);
+          const v128_t take = arg_take<T, kMax, kLast>(val, best[v]);
+          best[v] = wasm_v128_bitselect(val, best[v], take);
+          at[v] = wasm_v128_bitselect(kv, at[v], take);
+        }
+      }
+      for (size_t v = 0; v < nv; v++) {
+        int64_t* dst = out + i0 + v * L;
+        if constexpr (kWide<T>) wasm_v128_store(dst, at[v]);
+        else {
+          wasm_v128_store(dst, wasm_i64x2_extend_low_i32x4(at[v]));
+          wasm_v128_store(dst + 2, wasm_i64x2_extend_high_i32x4(at[v]));
+        }
+      }
+    }
+    for (size_t i = vinner; i < inner; i++) out[i] = static_cast<int64_t>(best_index_from(base + i, 1, n, inner, kMax, kLast, 0));
+  }
+}
+
 template <class T>
 void arg_typed(const T* x, int64_t* y, size_t outer, size_t n, size_t inner, bool is_max, bool last) {
+  if (inner == 1) {
+    for (size_t o = 0; o < outer; o++) y[o] = static_cast<int64_t>(best_index_line(x + o * n, n, is_max, last));
+    return;
+  }
+  if (n <= size_t{INT32_MAX}) {
+    if (is_max) last ? arg_strided<T, true, true>(x, y, outer, n, inner) : arg_strided<T, true, false>(x, y, outer, n, inner);
+    else last ? arg_strided<T, false, true>(x, y, outer, n, inner) : arg_strided<T, false, false>(x, y, outer, n, inner);
+    return;
+  }
   for (size_t o = 0; o < outer; o++) {
     for (size_t i = 0; i < inner; i++) y[o * inner + i] = static_cast<int64_t>(best_index(x + o * n * inner + i, n, inner, is_max, last));
   }
@@ -419,14 +595,130 @@ void arg_typed(const T* x, int64_t* y, size_t outer, size_t n, size_t inner, boo
 // math-v128.h's exp and log, one rounding into T) exp(x - max) / sum or
 // (x - max) - log(sum); Hardmax puts 1 at arg_typed's first largest index.
 // A line holding a NaN gives NaN throughout (Hardmax: 1 at the first NaN).
+// Four float64 lanes (two f64x2) of line[k .. k+3], as the scalar loop's
+// static_cast<double>(load(...)): exact.
+template <class T>
+void load_f64x4(const T* p, v128_t& lo, v128_t& hi) {
+  if constexpr (std::is_same_v<T, double>) {
+    lo = wasm_v128_load(p);
+    hi = wasm_v128_load(p + 2);
+  } else {
+    const v128_t f = load_lanes(p);
+    lo = wasm_f64x2_promote_low_f32x4(f);
+    hi = wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(f, f, 2, 3, 2, 3));
+  }
+}
+
+// Four results (float64) rounded into T as store<T>(static_cast<Acc<T>>(r)):
+// float64 -> float32 by demote (round to nearest, as the cast), a NaN to
+// the canonical quiet NaN before the float16 / bfloat16 rounding (which
+// maps every NaN to its own canonical one anyway).
+template <class T>
+void store_f64x4(T* p, v128_t lo, v128_t hi) {
+  if constexpr (std::is_same_v<T, double>) {
+    const v128_t nan = wasm_f64x2_splat(std::numeric_limits<double>::quiet_NaN());
+    wasm_v128_store(p, wasm_v128_bitselect(nan, lo, wasm_f64x2_ne(lo, lo)));
+    wasm_v128_store(p + 2, wasm_v128_bitselect(nan, hi, wasm_f64x2_ne(hi, hi)));
+  } else {
+    v128_t f = wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(lo), wasm_f32x4_demote_f64x2_zero(hi), 0, 1, 4, 5);
+    f = wasm_v128_bitselect(wasm_f32x4_splat(std::numeric_limits<float>::quiet_NaN()), f, wasm_f32x4_ne(f, f));
+    if constexpr (std::is_same_v<T, float>) wasm_v128_store(p, f);
+    else {
+      const v128_t h = std::is_same_v<T, Half16> ? f32x4_to_f16x4(f) : f32x4_to_bf16x4(f);
+      wasm_v128_store64_lane(p, wasm_u16x8_narrow_i32x4(h, h), 0);
+    }
+  }
+}
+
+// One contiguous line (inner == 1) of softmax_typed, in SIMD128 with the
+// scalar loop's numbers: the max (the first largest element; only its sign
+// can depend on which of equal elements is taken, so a zero max is read
+// again from the first zero), exp in f64x2 lanes, the sum added one term at
+// a time in k order (a fixed float64 chain, as the scalar loop), the output
+// four lanes at a time.
+template <class T>
+void softmax_line(const T* line, T* out, size_t n, uint32_t kind) {
+  using A = Acc<T>;
+  constexpr size_t L = kLanes<T>;
+  const size_t n4 = n - n % 4;
+  v128_t vm = vsplat<A>(-std::numeric_limits<A>::infinity()), vnan = wasm_i32x4_splat(0);
+  for (size_t k = 0; k < n4; k += L) {
+    const v128_t v = load_lanes(line + k);
+    vm = wasm_v128_bitselect(v, vm, vlt<A>(vm, v));  // the scalar loop's v > m
+    vnan = wasm_v128_or(vnan, vne<A>(v, v));
+  }
+  // NaN lanes took their NaN into vm: the line is NaN throughout then anyway.
+  if (wasm_v128_any_true(vnan)) {
+    for (size_t k = 0; k < n; k++) out[k] = store<T>(std::numeric_limits<A>::quiet_NaN());
+    return;
+  }
+  alignas(16) A lanes[4];
+  wasm_v128_store(lanes, vm);
+  double m = -INFINITY;
+  for (size_t j = 0; j < L; j++) if (static_cast<double>(lanes[j]) > m) m = static_cast<double>(lanes[j]);
+  bool nan = false;
+  for (size_t k = n4; k < n; k++) {
+    const double v = static_cast<double>(load(line[k]));
+    nan = nan || v != v;
+    if (v > m) m = v;
+  }
+  if (nan) {
+    for (size_t k = 0; k < n; k++) out[k] = store<T>(std::numeric_limits<A>::quiet_NaN());
+    return;
+  }
+  if (m == 0) {
+    for (size_t k = 0; k < n; k++) {
+      const double v = static_cast<double>(load(line[k]));
+      if (v == 0) { m = v; break; }
+    }
+  }
+  const v128_t vmax = wasm_f64x2_splat(m);
+  double sum = 0;
+  for (size_t k = 0; k < n4; k += 4) {
+    v128_t lo, hi;
+    load_f64x4(line + k, lo, hi);
+    const v128_t e0 = math::exp<13>(wasm_f64x2_sub(lo, vmax)), e1 = math::exp<13>(wasm_f64x2_sub(hi, vmax));
+    sum += wasm_f64x2_extract_lane(e0, 0);
+    sum += wasm_f64x2_extract_lane(e0, 1);
+    sum += wasm_f64x2_extract_lane(e1, 0);
+    sum += wasm_f64x2_extract_lane(e1, 1);
+  }
+  for (size_t k = n4; k < n; k++) sum += exp64(static_cast<double>(load(line[k])) - m);
+  const double log_sum = log64(sum);
+  const v128_t vsum = wasm_f64x2_splat(sum), vlog = wasm_f64x2_splat(log_sum);
+  for (size_t k = 0; k < n4; k += 4) {
+    v128_t lo, hi;
+    load_f64x4(line + k, lo, hi);
+    lo = wasm_f64x2_sub(lo, vmax);
+    hi = wasm_f64x2_sub(hi, vmax);
+    if (kind == 0) {
+      lo = wasm_f64x2_div(math::exp<13>(lo), vsum);
+      hi = wasm_f64x2_div(math::exp<13>(hi), vsum);
+    } else {
+      lo = wasm_f64x2_sub(lo, vlog);
+      hi = wasm_f64x2_sub(hi, vlog);
+    }
+    store_f64x4(out + k, lo, hi);
+  }
+  for (size_t k = n4; k < n; k++) {
+    const double d = static_cast<double>(load(line[k])) - m;
+    out[k] = store<T>(static_cast<A>(kind == 0 ? exp64(d) / sum : d - log_sum));
+  }
+}
+
 template <class T>
 void softmax_typed(const T* x, T* y, size_t outer, size_t n, size_t inner, uint32_t kind) {
+  if (n == 0) return;  // nothing to write (and no first element for Hardmax to read)
+  if (inner == 1 && kind != 2) {
+    for (size_t o = 0; o < outer; o++) softmax_line(x + o * n, y + o * n, n, kind);
+    return;
+  }
   for (size_t o = 0; o < outer; o++) {
     for (size_t i = 0; i < inner; i++) {
       const T* line = x + o * n * inner + i;
       T* out = y + o * n * inner + i;
       if (kind == 2) {
-        const size_t at = best_index(line, n, inner, true, false);
+        const size_t at = inner == 1 ? best_index_line(line, n, true, false) : best_index(line, n, inner, true, false);
         for (size_t k = 0; k < n; k++) out[k * inner] = store<T>(static_cast<Acc<T>>(k == at ? 1 : 0));
         continue;
       }
