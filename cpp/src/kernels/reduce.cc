@@ -49,8 +49,20 @@ inline float brain_to_float(uint16_t h) {
 inline uint16_t float_to_brain(float f) {
   return static_cast<uint16_t>(wasm_i32x4_extract_lane(f32x4_to_bf16x4(wasm_f32x4_splat(f)), 0));
 }
-inline double exp64(double v) { return wasm_f64x2_extract_lane(math::exp<13>(wasm_f64x2_splat(v)), 0); }
-inline double log64(double v) { return wasm_f64x2_extract_lane(math::log<11>(wasm_f64x2_splat(v)), 0); }
+// One copy of exp and log for every type and loop (inlined, each call site
+// cost kilobytes of tessera.wasm; the call is small beside the polynomial).
+__attribute__((noinline)) v128_t exp_lanes(v128_t v) { return math::exp<13>(v); }
+__attribute__((noinline)) v128_t log_lanes(v128_t v) { return math::log<11>(v); }
+inline double exp64(double v) { return wasm_f64x2_extract_lane(exp_lanes(wasm_f64x2_splat(v)), 0); }
+inline double log64(double v) { return wasm_f64x2_extract_lane(log_lanes(wasm_f64x2_splat(v)), 0); }
+
+// Loops whose unrolled copies would cost more wasm bytes than they save time
+// (scalar tails, and the vector loops of the many type instantiations).
+#if defined(__clang__)
+#define TESSERA_NO_UNROLL _Pragma("clang loop unroll(disable)")
+#else
+#define TESSERA_NO_UNROLL
+#endif
 
 // Each stored type: its accumulator A, and the two conversions.
 template <class T> struct Traits;
@@ -228,8 +240,9 @@ v128_t vpick(v128_t m, v128_t v) {
 // inner == 1 keeps the four lane accumulators l0..l3 in one f32x4 (two
 // f64x2), loading four elements a step; inner > 1 runs acc[i] across the
 // inner axis in vectors, in blocks of kBlock lanes that stay in L1 while
-// every row k passes over them (two rows a pass: half the accumulator
-// traffic), the last inner % kLanes lanes one at a time.
+// every row k passes over them, the last inner % kLanes lanes one at a time.
+// (Two rows a pass would halve the accumulator traffic for a third more
+// code: L1 takes the traffic, tessera.wasm's size budget not the code.)
 template <class T, class Pre, class Step, class PreV, class StepV>
 void fold_v(const T* x, Acc<T>* out, size_t outer, size_t n, size_t inner, Acc<T> init, Pre pre, Step step, PreV prev,
             StepV stepv) {
@@ -237,15 +250,18 @@ void fold_v(const T* x, Acc<T>* out, size_t outer, size_t n, size_t inner, Acc<T
   constexpr size_t L = kLanes<T>;
   if (inner == 1) {
     const v128_t vinit = vsplat<A>(init);
+    TESSERA_NO_UNROLL
     for (size_t o = 0; o < outer; o++) {
       const T* row = x + o * n;
       v128_t l[4 / L];
       for (auto& v : l) v = vinit;
       size_t k = 0;
       for (; k + 4 <= n; k += 4) {
+        TESSERA_NO_UNROLL
         for (size_t h = 0; h < 4 / L; h++) l[h] = stepv(l[h], prev(load_lanes(row + k + h * L)));
       }
       alignas(16) A lanes[4];
+      TESSERA_NO_UNROLL
       for (size_t h = 0; h < 4 / L; h++) wasm_v128_store(lanes + h * L, l[h]);
       A l0 = lanes[0], l1 = lanes[1], l2 = lanes[2], l3 = lanes[3];
       if (k < n) l0 = step(l0, pre(load(row[k]), o, 0));
@@ -256,26 +272,22 @@ void fold_v(const T* x, Acc<T>* out, size_t outer, size_t n, size_t inner, Acc<T
     return;
   }
   constexpr size_t kBlock = 2048;
+  TESSERA_NO_UNROLL
   for (size_t o = 0; o < outer; o++) {
     const T* base = x + o * n * inner;
+    TESSERA_NO_UNROLL
     for (size_t i0 = 0; i0 < inner; i0 += kBlock) {
       const size_t len = inner - i0 < kBlock ? inner - i0 : kBlock;
       const size_t vlen = len - len % L;
       A* a = out + o * inner + i0;
+      TESSERA_NO_UNROLL
       for (size_t i = 0; i < len; i++) a[i] = init;
-      size_t k = 0;
-      for (; k + 2 <= n; k += 2) {
+      TESSERA_NO_UNROLL
+      for (size_t k = 0; k < n; k++) {
         const T* r0 = base + k * inner + i0;
-        const T* r1 = r0 + inner;
-        for (size_t i = 0; i < vlen; i += L) {
-          const v128_t v = stepv(wasm_v128_load(a + i), prev(load_lanes(r0 + i)));
-          wasm_v128_store(a + i, stepv(v, prev(load_lanes(r1 + i))));
-        }
-        for (size_t i = vlen; i < len; i++) a[i] = step(step(a[i], pre(load(r0[i]), o, i0 + i)), pre(load(r1[i]), o, i0 + i));
-      }
-      if (k < n) {
-        const T* r0 = base + k * inner + i0;
+        TESSERA_NO_UNROLL
         for (size_t i = 0; i < vlen; i += L) wasm_v128_store(a + i, stepv(wasm_v128_load(a + i), prev(load_lanes(r0 + i))));
+        TESSERA_NO_UNROLL
         for (size_t i = vlen; i < len; i++) a[i] = step(a[i], pre(load(r0[i]), o, i0 + i));
       }
     }
@@ -390,13 +402,15 @@ Status reduce_typed(ReduceOp op, const T* x, T* y, size_t outer, size_t n, size_
 // with select_last), as int64. NaN counts as larger and smaller than every
 // number (numpy's argmax and argmin return the first NaN; with select_last
 // the last NaN). Ties compare equal: -0 and +0 tie.
-// The best index of the n elements base[k * stride].
+// The best index of the elements base[k * stride], k from k0 to n-1, given
+// the best so far at best_at: the scalar rule, and the vector kernels'
+// tails (one copy per type: tessera.wasm's size budget).
 template <class T>
-size_t best_index(const T* base, size_t n, size_t stride, bool is_max, bool last) {
+__attribute__((noinline)) size_t best_index_from(const T* base, size_t k0, size_t n, size_t stride, bool is_max, bool last, size_t best_at) {
   using A = Acc<T>;
-  size_t best_at = 0;
-  A best = load(base[0]);
-  for (size_t k = 1; k < n; k++) {
+  A best = load(base[best_at * stride]);
+  TESSERA_NO_UNROLL
+  for (size_t k = k0; k < n; k++) {
     const A v = load(base[k * stride]);
     bool take;
     if (is_nan(best)) take = last && is_nan(v);
@@ -408,21 +422,9 @@ size_t best_index(const T* base, size_t n, size_t stride, bool is_max, bool last
   return best_at;
 }
 
-// best_index from k0 on, given the best so far at best_at (a scalar tail).
 template <class T>
-size_t best_index_from(const T* base, size_t k0, size_t n, size_t stride, bool is_max, bool last, size_t best_at) {
-  using A = Acc<T>;
-  A best = load(base[best_at * stride]);
-  for (size_t k = k0; k < n; k++) {
-    const A v = load(base[k * stride]);
-    bool take;
-    if (is_nan(best)) take = last && is_nan(v);
-    else if (is_nan(v)) take = true;
-    else if (is_max) take = greater<T>(v, best) || (last && !greater<T>(best, v));
-    else take = greater<T>(best, v) || (last && !greater<T>(v, best));
-    if (take) { best = v; best_at = k; }
-  }
-  return best_at;
+size_t best_index(const T* base, size_t n, size_t stride, bool is_max, bool last) {
+  return best_index_from(base, 1, n, stride, is_max, last, 0);
 }
 
 // ArgMax / ArgMin in SIMD128: each lane keeps its best value and that
@@ -449,22 +451,23 @@ v128_t arg_load(const T* p) {
   else return wasm_v128_load(p);
 }
 
-// The lanes where v replaces the best b: the scalar rule of best_index.
-// Floats, not last: unless b is NaN or v does not beat it (le / ge are false
-// for a NaN v); last: v at least as good, or v NaN (a NaN b is then kept
-// only by a number). Integers: gt, or ge with last.
-template <class T, bool kMax, bool kLast>
-v128_t arg_take(v128_t v, v128_t b) {
+// The lanes where v replaces the best b: the scalar rule of best_index,
+// written for ArgMax on (p, q) = (v, b); ArgMin passes (b, v) (is_max and
+// is_last are masks: one copy of each kernel serves all four). Floats, not last: unless b is
+// NaN or v does not beat it (le is false for a NaN v); last: v at least as
+// good, or v NaN (a NaN b is then kept only by a number). Integers: gt, or
+// ge with last.
+template <class T>
+v128_t arg_take(v128_t v, v128_t b, v128_t is_max, v128_t is_last) {
+  const v128_t p = wasm_v128_bitselect(v, b, is_max), q = wasm_v128_bitselect(b, v, is_max);
   if constexpr (kFloat<T>) {
     using A = Acc<T>;
-    if constexpr (kLast) return wasm_v128_or(kMax ? vge<A>(v, b) : vle<A>(v, b), vne<A>(v, v));
-    else return wasm_v128_not(wasm_v128_or(kMax ? vle<A>(v, b) : vge<A>(v, b), vne<A>(b, b)));
+    const v128_t first = wasm_v128_not(wasm_v128_or(vle<A>(p, q), vne<A>(b, b)));
+    return wasm_v128_bitselect(wasm_v128_or(vge<A>(p, q), vne<A>(v, v)), first, is_last);
   } else if constexpr (kWide<T>) {
-    if constexpr (kLast) return kMax ? wasm_i64x2_ge(v, b) : wasm_i64x2_ge(b, v);
-    else return kMax ? wasm_i64x2_gt(v, b) : wasm_i64x2_gt(b, v);
+    return wasm_v128_bitselect(wasm_i64x2_ge(p, q), wasm_i64x2_gt(p, q), is_last);
   } else {
-    if constexpr (kLast) return kMax ? wasm_i32x4_ge(v, b) : wasm_i32x4_ge(b, v);
-    else return kMax ? wasm_i32x4_gt(v, b) : wasm_i32x4_gt(b, v);
+    return wasm_v128_bitselect(wasm_i32x4_ge(p, q), wasm_i32x4_gt(p, q), is_last);
   }
 }
 
@@ -482,11 +485,12 @@ using LaneOf = std::conditional_t<kFloat<T>, std::conditional_t<kWide<T>, double
 // A contiguous line p[0 .. n-1]: 2 vectors of lanes (any lane split gives the
 // same answer: each lane finds the first (last) best of its own elements,
 // and the lanes are combined by value, then index), the rest one at a time.
-template <class T, bool kMax, bool kLast>
-size_t best_index_line(const T* p, size_t n) {
+template <class T>
+size_t best_index_line(const T* p, size_t n, bool want_max, bool want_last) {
+  const v128_t is_max = wasm_i32x4_splat(want_max ? -1 : 0), is_last = wasm_i32x4_splat(want_last ? -1 : 0);
   constexpr size_t L = kArgLanes<T>, G = 2 * L;
   using V = LaneOf<T>;
-  if (n < 2 * G || n > size_t{INT32_MAX}) return best_index_from(p, 1, n, 1, kMax, kLast, 0);
+  if (n < 2 * G || n > size_t{INT32_MAX}) return best_index_from(p, 1, n, 1, want_max, want_last, 0);
   v128_t b0 = arg_load(p), b1 = arg_load(p + L);
   v128_t i0, i1, at0, at1;
   if constexpr (kWide<T>) {
@@ -502,7 +506,7 @@ size_t best_index_line(const T* p, size_t n) {
     i0 = kWide<T> ? wasm_i64x2_add(i0, step) : wasm_i32x4_add(i0, step);
     i1 = kWide<T> ? wasm_i64x2_add(i1, step) : wasm_i32x4_add(i1, step);
     const v128_t v0 = arg_load(p + k), v1 = arg_load(p + k + L);
-    const v128_t t0 = arg_take<T, kMax, kLast>(v0, b0), t1 = arg_take<T, kMax, kLast>(v1, b1);
+    const v128_t t0 = arg_take<T>(v0, b0, is_max, is_last), t1 = arg_take<T>(v1, b1, is_max, is_last);
     b0 = wasm_v128_bitselect(v0, b0, t0);
     b1 = wasm_v128_bitselect(v1, b1, t1);
     at0 = wasm_v128_bitselect(i0, at0, t0);
@@ -515,53 +519,56 @@ size_t best_index_line(const T* p, size_t n) {
   wasm_v128_store(idx, at0);
   wasm_v128_store(idx + L, at1);
   size_t best = 0;
+  TESSERA_NO_UNROLL
   for (size_t j = 1; j < G; j++) {
     const V a = val[j], c = val[best];
     const bool an = is_nan(a), cn = is_nan(c);
-    const bool earlier = kLast ? idx[j] > idx[best] : idx[j] < idx[best];
+    const bool earlier = want_last ? idx[j] > idx[best] : idx[j] < idx[best];
     bool better;
     if (an || cn) better = an && (!cn || earlier);
     else if (a == c) better = earlier;
-    else better = kMax ? a > c : a < c;
+    else better = want_max ? a > c : a < c;
     if (better) best = j;
   }
-  return best_index_from(p, k, n, 1, kMax, kLast, static_cast<size_t>(idx[best]));
+  return best_index_from(p, k, n, 1, want_max, want_last, static_cast<size_t>(idx[best]));
 }
 
-template <class T>
-size_t best_index_line(const T* p, size_t n, bool is_max, bool last) {
-  if (is_max) return last ? best_index_line<T, true, true>(p, n) : best_index_line<T, true, false>(p, n);
-  return last ? best_index_line<T, false, true>(p, n) : best_index_line<T, false, false>(p, n);
-}
 
 // Lanes across the inner axis (inner >= the lane count): blocks of kBlock
 // vectors of best values and indices on the stack, every row k passing over
 // them in order; then the indices widened to int64. The last inner % lanes
 // lanes one at a time.
-template <class T, bool kMax, bool kLast>
-void arg_strided(const T* x, int64_t* y, size_t outer, size_t n, size_t inner) {
+template <class T>
+void arg_strided(const T* x, int64_t* y, size_t outer, size_t n, size_t inner, bool want_max, bool want_last) {
+  const v128_t is_max = wasm_i32x4_splat(want_max ? -1 : 0), is_last = wasm_i32x4_splat(want_last ? -1 : 0);
   constexpr size_t L = kArgLanes<T>, kBlock = 64;
   const size_t vinner = inner - inner % L;
   v128_t best[kBlock], at[kBlock];
+  TESSERA_NO_UNROLL
   for (size_t o = 0; o < outer; o++) {
     const T* base = x + o * n * inner;
     int64_t* out = y + o * inner;
+    TESSERA_NO_UNROLL
     for (size_t i0 = 0; i0 < vinner; i0 += kBlock * L) {
       const size_t nv = (vinner - i0) / L < kBlock ? (vinner - i0) / L : kBlock;
+      TESSERA_NO_UNROLL
       for (size_t v = 0; v < nv; v++) {
         best[v] = arg_load(base + i0 + v * L);
         at[v] = wasm_i32x4_splat(0);
       }
+      TESSERA_NO_UNROLL
       for (size_t k = 1; k < n; k++) {
         const T* row = base + k * inner + i0;
         const v128_t kv = index_splat<T>(k);
+        TESSERA_NO_UNROLL
         for (size_t v = 0; v < nv; v++) {
           const v128_t val = arg_load(row + v * L);
-          const v128_t take = arg_take<T, kMax, kLast>(val, best[v]);
+          const v128_t take = arg_take<T>(val, best[v], is_max, is_last);
           best[v] = wasm_v128_bitselect(val, best[v], take);
           at[v] = wasm_v128_bitselect(kv, at[v], take);
         }
       }
+      TESSERA_NO_UNROLL
       for (size_t v = 0; v < nv; v++) {
         int64_t* dst = out + i0 + v * L;
         if constexpr (kWide<T>) wasm_v128_store(dst, at[v]);
@@ -571,22 +578,25 @@ void arg_strided(const T* x, int64_t* y, size_t outer, size_t n, size_t inner) {
         }
       }
     }
-    for (size_t i = vinner; i < inner; i++) out[i] = static_cast<int64_t>(best_index_from(base + i, 1, n, inner, kMax, kLast, 0));
+    TESSERA_NO_UNROLL
+    for (size_t i = vinner; i < inner; i++) out[i] = static_cast<int64_t>(best_index_from(base + i, 1, n, inner, want_max, want_last, 0));
   }
 }
 
 template <class T>
 void arg_typed(const T* x, int64_t* y, size_t outer, size_t n, size_t inner, bool is_max, bool last) {
   if (inner == 1) {
+    TESSERA_NO_UNROLL
     for (size_t o = 0; o < outer; o++) y[o] = static_cast<int64_t>(best_index_line(x + o * n, n, is_max, last));
     return;
   }
   if (n <= size_t{INT32_MAX}) {
-    if (is_max) last ? arg_strided<T, true, true>(x, y, outer, n, inner) : arg_strided<T, true, false>(x, y, outer, n, inner);
-    else last ? arg_strided<T, false, true>(x, y, outer, n, inner) : arg_strided<T, false, false>(x, y, outer, n, inner);
+    arg_strided(x, y, outer, n, inner, is_max, last);
     return;
   }
+  TESSERA_NO_UNROLL
   for (size_t o = 0; o < outer; o++) {
+    TESSERA_NO_UNROLL
     for (size_t i = 0; i < inner; i++) y[o * inner + i] = static_cast<int64_t>(best_index(x + o * n * inner + i, n, inner, is_max, last));
   }
 }
@@ -642,6 +652,7 @@ void softmax_line(const T* line, T* out, size_t n, uint32_t kind) {
   constexpr size_t L = kLanes<T>;
   const size_t n4 = n - n % 4;
   v128_t vm = vsplat<A>(-std::numeric_limits<A>::infinity()), vnan = wasm_i32x4_splat(0);
+  TESSERA_NO_UNROLL
   for (size_t k = 0; k < n4; k += L) {
     const v128_t v = load_lanes(line + k);
     vm = wasm_v128_bitselect(v, vm, vlt<A>(vm, v));  // the scalar loop's v > m
@@ -649,24 +660,29 @@ void softmax_line(const T* line, T* out, size_t n, uint32_t kind) {
   }
   // NaN lanes took their NaN into vm: the line is NaN throughout then anyway.
   if (wasm_v128_any_true(vnan)) {
+    TESSERA_NO_UNROLL
     for (size_t k = 0; k < n; k++) out[k] = store<T>(std::numeric_limits<A>::quiet_NaN());
     return;
   }
   alignas(16) A lanes[4];
   wasm_v128_store(lanes, vm);
   double m = -INFINITY;
+  TESSERA_NO_UNROLL
   for (size_t j = 0; j < L; j++) if (static_cast<double>(lanes[j]) > m) m = static_cast<double>(lanes[j]);
   bool nan = false;
+  TESSERA_NO_UNROLL
   for (size_t k = n4; k < n; k++) {
     const double v = static_cast<double>(load(line[k]));
     nan = nan || v != v;
     if (v > m) m = v;
   }
   if (nan) {
+    TESSERA_NO_UNROLL
     for (size_t k = 0; k < n; k++) out[k] = store<T>(std::numeric_limits<A>::quiet_NaN());
     return;
   }
   if (m == 0) {
+    TESSERA_NO_UNROLL
     for (size_t k = 0; k < n; k++) {
       const double v = static_cast<double>(load(line[k]));
       if (v == 0) { m = v; break; }
@@ -674,32 +690,36 @@ void softmax_line(const T* line, T* out, size_t n, uint32_t kind) {
   }
   const v128_t vmax = wasm_f64x2_splat(m);
   double sum = 0;
+  TESSERA_NO_UNROLL
   for (size_t k = 0; k < n4; k += 4) {
     v128_t lo, hi;
     load_f64x4(line + k, lo, hi);
-    const v128_t e0 = math::exp<13>(wasm_f64x2_sub(lo, vmax)), e1 = math::exp<13>(wasm_f64x2_sub(hi, vmax));
+    const v128_t e0 = exp_lanes(wasm_f64x2_sub(lo, vmax)), e1 = exp_lanes(wasm_f64x2_sub(hi, vmax));
     sum += wasm_f64x2_extract_lane(e0, 0);
     sum += wasm_f64x2_extract_lane(e0, 1);
     sum += wasm_f64x2_extract_lane(e1, 0);
     sum += wasm_f64x2_extract_lane(e1, 1);
   }
+  TESSERA_NO_UNROLL
   for (size_t k = n4; k < n; k++) sum += exp64(static_cast<double>(load(line[k])) - m);
   const double log_sum = log64(sum);
   const v128_t vsum = wasm_f64x2_splat(sum), vlog = wasm_f64x2_splat(log_sum);
+  TESSERA_NO_UNROLL
   for (size_t k = 0; k < n4; k += 4) {
     v128_t lo, hi;
     load_f64x4(line + k, lo, hi);
     lo = wasm_f64x2_sub(lo, vmax);
     hi = wasm_f64x2_sub(hi, vmax);
     if (kind == 0) {
-      lo = wasm_f64x2_div(math::exp<13>(lo), vsum);
-      hi = wasm_f64x2_div(math::exp<13>(hi), vsum);
+      lo = wasm_f64x2_div(exp_lanes(lo), vsum);
+      hi = wasm_f64x2_div(exp_lanes(hi), vsum);
     } else {
       lo = wasm_f64x2_sub(lo, vlog);
       hi = wasm_f64x2_sub(hi, vlog);
     }
     store_f64x4(out + k, lo, hi);
   }
+  TESSERA_NO_UNROLL
   for (size_t k = n4; k < n; k++) {
     const double d = static_cast<double>(load(line[k])) - m;
     out[k] = store<T>(static_cast<A>(kind == 0 ? exp64(d) / sum : d - log_sum));
@@ -710,28 +730,35 @@ template <class T>
 void softmax_typed(const T* x, T* y, size_t outer, size_t n, size_t inner, uint32_t kind) {
   if (n == 0) return;  // nothing to write (and no first element for Hardmax to read)
   if (inner == 1 && kind != 2) {
+    TESSERA_NO_UNROLL
     for (size_t o = 0; o < outer; o++) softmax_line(x + o * n, y + o * n, n, kind);
     return;
   }
+  TESSERA_NO_UNROLL
   for (size_t o = 0; o < outer; o++) {
+    TESSERA_NO_UNROLL
     for (size_t i = 0; i < inner; i++) {
       const T* line = x + o * n * inner + i;
       T* out = y + o * n * inner + i;
       if (kind == 2) {
         const size_t at = inner == 1 ? best_index_line(line, n, true, false) : best_index(line, n, inner, true, false);
+        TESSERA_NO_UNROLL
         for (size_t k = 0; k < n; k++) out[k * inner] = store<T>(static_cast<Acc<T>>(k == at ? 1 : 0));
         continue;
       }
       double m = -INFINITY;
       bool nan = false;
+      TESSERA_NO_UNROLL
       for (size_t k = 0; k < n; k++) {
         const double v = static_cast<double>(load(line[k * inner]));
         nan = nan || v != v;
         if (v > m) m = v;
       }
       double sum = 0;
+      TESSERA_NO_UNROLL
       for (size_t k = 0; k < n; k++) sum += exp64(static_cast<double>(load(line[k * inner])) - m);
       const double log_sum = log64(sum);
+      TESSERA_NO_UNROLL
       for (size_t k = 0; k < n; k++) {
         const double d = static_cast<double>(load(line[k * inner])) - m;
         const double r = nan ? NAN : kind == 0 ? exp64(d) / sum : d - log_sum;
