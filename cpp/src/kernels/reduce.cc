@@ -7,8 +7,8 @@
 // Order (fixed, so tessera.wasm, tessera-scalar.wasm and native agree to the
 // bit; no reassociation anywhere):
 //   inner > 1: acc[i] for every inner i, updated in k = 0 .. n-1 order. The
-//     update is elementwise across i, so the compiler runs it as SIMD128
-//     vectors across the inner axis ([1, 84, 8400] over axis 1 is 8400-wide
+//     update is elementwise across i, so it runs as SIMD128 vectors across
+//     the inner axis (fold_v; [1, 84, 8400] over axis 1 is 8400-wide
 //     vectors) without changing any lane's order.
 //   inner == 1: four lane accumulators, lane j taking k = j mod 4, combined
 //     as (l0 + l1) + (l2 + l3) (the same for max, min and prod).
@@ -201,6 +201,16 @@ void fold(const T* x, Acc<T>* out, size_t outer, size_t n, size_t inner, Acc<T> 
 // bits are the scalar fold's. Only compares, bitselect, add, mul and neg are
 // used (README.md's audit: the same in WebAssembly and SIMDe's C); no
 // f32x4.min/max, whose -0 and NaN rules SIMDe does not follow.
+// tessera-scalar.wasm (WebAssembly without SIMD128: SIMDe's portable C, at
+// -Os) keeps the plain loops for the folds and ArgMax/ArgMin: there the
+// vector kernels were element loops anyway, and 52 KB over that build's size
+// budget. The doctest suite runs on that build too, so both stay checked.
+#if !TESSERA_SIMD128 && defined(__wasm__)
+constexpr bool kVectorKernels = false;
+#else
+constexpr bool kVectorKernels = true;
+#endif
+
 template <class T> constexpr bool kFloat =
     std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, Half16> || std::is_same_v<T, Brain16>;
 
@@ -298,7 +308,7 @@ void fold_v(const T* x, Acc<T>* out, size_t outer, size_t n, size_t inner, Acc<T
 template <class T, class Pre, class Step, class PreV, class StepV>
 void fold_any(const T* x, Acc<T>* out, size_t outer, size_t n, size_t inner, Acc<T> init, Pre pre, Step step, PreV prev,
               StepV stepv) {
-  if constexpr (kFloat<T>) fold_v(x, out, outer, n, inner, init, pre, step, prev, stepv);
+  if constexpr (kFloat<T> && kVectorKernels) fold_v(x, out, outer, n, inner, init, pre, step, prev, stepv);
   else fold(x, out, outer, n, inner, init, pre, step);
 }
 
@@ -585,14 +595,16 @@ void arg_strided(const T* x, int64_t* y, size_t outer, size_t n, size_t inner, b
 
 template <class T>
 void arg_typed(const T* x, int64_t* y, size_t outer, size_t n, size_t inner, bool is_max, bool last) {
-  if (inner == 1) {
-    TESSERA_NO_UNROLL
-    for (size_t o = 0; o < outer; o++) y[o] = static_cast<int64_t>(best_index_line(x + o * n, n, is_max, last));
-    return;
-  }
-  if (n <= size_t{INT32_MAX}) {
-    arg_strided(x, y, outer, n, inner, is_max, last);
-    return;
+  if constexpr (kVectorKernels) {
+    if (inner == 1) {
+      TESSERA_NO_UNROLL
+      for (size_t o = 0; o < outer; o++) y[o] = static_cast<int64_t>(best_index_line(x + o * n, n, is_max, last));
+      return;
+    }
+    if (n <= size_t{INT32_MAX}) {
+      arg_strided(x, y, outer, n, inner, is_max, last);
+      return;
+    }
   }
   TESSERA_NO_UNROLL
   for (size_t o = 0; o < outer; o++) {
@@ -741,7 +753,9 @@ void softmax_typed(const T* x, T* y, size_t outer, size_t n, size_t inner, uint3
       const T* line = x + o * n * inner + i;
       T* out = y + o * n * inner + i;
       if (kind == 2) {
-        const size_t at = inner == 1 ? best_index_line(line, n, true, false) : best_index(line, n, inner, true, false);
+        size_t at;
+        if constexpr (kVectorKernels) at = inner == 1 ? best_index_line(line, n, true, false) : best_index(line, n, inner, true, false);
+        else at = best_index(line, n, inner, true, false);
         TESSERA_NO_UNROLL
         for (size_t k = 0; k < n; k++) out[k * inner] = store<T>(static_cast<Acc<T>>(k == at ? 1 : 0));
         continue;
