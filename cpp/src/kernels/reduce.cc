@@ -702,11 +702,19 @@ void softmax_line(const T* line, T* out, size_t n, uint32_t kind) {
   }
   const v128_t vmax = wasm_f64x2_splat(m);
   double sum = 0;
+  // Softmax's first kKeep exps are kept for the output pass (the same values:
+  // a [64, 1000] softmax computes each exp once; longer lines recompute the rest).
+  constexpr size_t kKeep = 1024;
+  alignas(16) double keep[kKeep];
   TESSERA_NO_UNROLL
   for (size_t k = 0; k < n4; k += 4) {
     v128_t lo, hi;
     load_f64x4(line + k, lo, hi);
     const v128_t e0 = exp_lanes(wasm_f64x2_sub(lo, vmax)), e1 = exp_lanes(wasm_f64x2_sub(hi, vmax));
+    if (kind == 0 && k < kKeep) {
+      wasm_v128_store(keep + k, e0);
+      wasm_v128_store(keep + k + 2, e1);
+    }
     sum += wasm_f64x2_extract_lane(e0, 0);
     sum += wasm_f64x2_extract_lane(e0, 1);
     sum += wasm_f64x2_extract_lane(e1, 0);
@@ -723,8 +731,8 @@ void softmax_line(const T* line, T* out, size_t n, uint32_t kind) {
     lo = wasm_f64x2_sub(lo, vmax);
     hi = wasm_f64x2_sub(hi, vmax);
     if (kind == 0) {
-      lo = wasm_f64x2_div(exp_lanes(lo), vsum);
-      hi = wasm_f64x2_div(exp_lanes(hi), vsum);
+      lo = wasm_f64x2_div(k < kKeep ? wasm_v128_load(keep + k) : exp_lanes(lo), vsum);
+      hi = wasm_f64x2_div(k < kKeep ? wasm_v128_load(keep + k + 2) : exp_lanes(hi), vsum);
     } else {
       lo = wasm_f64x2_sub(lo, vlog);
       hi = wasm_f64x2_sub(hi, vlog);
