@@ -116,3 +116,51 @@ TEST_CASE("xx_strided_move: the fast paths, forward and reversed") {
     check_move(rng, es, {{}, {}, {}, 0});                                // rank 0: one element
   }
 }
+
+// The transpose paths, per shape: y [n1, n0] reading x's column i along its
+// rows (x stride 1 along i, s0 along j). Extents from 0 to 2 register blocks
+// and 64-byte tiles plus tails for every element size (N = 16 / es columns,
+// 64 / es rows), the narrow and short ones on their own (NCHW -> NHWC's 3
+// columns, HWC -> CHW's 3 or 4 rows), x columns further apart than the
+// output is tall (a transpose of a crop), and into a box of a larger y.
+TEST_CASE("xx_strided_move: transposes in register blocks and tiles, every extent and element size") {
+  std::mt19937 rng(37);
+  const uint32_t rows[] = {1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129};
+  const uint32_t cols[] = {2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 33};
+  for (size_t es : testing::kElementSizes) {
+    for (uint32_t n1 : rows) {
+      for (uint32_t n0 : cols) {
+        check_move(rng, es, {{n1, n0}, {1, n1}, {n0, 1}, 0});
+        check_move(rng, es, {{n1, n0}, {1, n1 + 3}, {n0, 1}, 0});
+        check_move(rng, es, {{n1, n0}, {1, n1}, {n0 + 1, 1}, 0});
+      }
+    }
+    for (const auto& [n1, n0] : std::vector<std::pair<uint32_t, uint32_t>>{
+             {300, 3}, {3, 300}, {4, 1000}, {1000, 4}, {513, 257}, {257, 513}, {1, 5}, {2, 2}}) {
+      check_move(rng, es, {{n1, n0}, {1, n1}, {n0, 1}, 0});
+      check_move(rng, es, {{n1, n0}, {1, n1}, {n0 + 2, 1}, 0});
+    }
+    // NCHW -> NHWC and back through a batch axis, and a reversed outer axis.
+    check_move(rng, es, {{2, 37, 3}, {111, 1, 37}, {111, 3, 1}, 0});
+    check_move(rng, es, {{2, 3, 37}, {111, 1, 3}, {111, 37, 1}, 1});
+  }
+}
+
+// A contiguous innermost run of 2 to 16 bytes moves as one wider element
+// when every outer stride counts whole runs (HWC -> WHC), and byte by byte
+// when one does not.
+TEST_CASE("xx_strided_move: short contiguous runs as wide elements") {
+  std::mt19937 rng(38);
+  for (size_t es : testing::kElementSizes) {
+    for (uint32_t run : {1u, 2u, 3u, 4u, 8u, 16u}) {
+      for (uint32_t n : {1u, 5u, 16u, 17u, 70u}) {
+        CAPTURE(run);
+        CAPTURE(n);
+        check_move(rng, es, {{n, 9, run}, {run, n * run, 1}, {9 * run, run, 1}, 0});         // HWC -> WHC
+        check_move(rng, es, {{n, 9, run}, {run, n * run, 1}, {9 * run, run, 1}, 1});         // a reversed axis
+        check_move(rng, es, {{n, 9, run}, {run, n * run + 1, 1}, {9 * run, run, 1}, 0});     // a stride of no whole run
+        check_move(rng, es, {{n, 9, run}, {0, run, 1}, {9 * run + run, run, 1}, 0});         // broadcast, into a box
+      }
+    }
+  }
+}

@@ -143,15 +143,62 @@ void transpose_tile(const Matrix& m, size_t i0, size_t j0, size_t w) {
   }
 }
 
+// y rows [i0, i1) by columns [j0, j1) of a transpose with contiguous x
+// columns (s1 == 1), in N x N register blocks read straight from x: the
+// edges the 64-byte tiles leave, and the whole of a transpose too narrow or
+// too short for one (NCHW -> NHWC: 3 columns; HWC -> CHW of uint8: 4 rows).
+// A block of ni < N rows loads whole vectors anyway, which read x past the
+// block; of nj < N columns, it loads zeros for the missing x rows. Loads stay
+// inside the span of x the move reads (from its first element read to its
+// last: `span` elements from src), or the rest of the row block goes element
+// by element. A block of nj < N columns stores whole vectors where the bytes
+// past its row are the next output rows, written after it (y rows contiguous
+// and narrower than a block, so the block is all of each row), and inside the box;
+// otherwise its nj elements per row.
+// Not inlined: transpose_2d calls it from its two edge loops (one copy per width).
+template <size_t ES>
+[[gnu::noinline]] void transpose_blocks(const Matrix& m, size_t span, size_t n1, size_t n0, size_t i0, size_t i1, size_t j0, size_t j1) {
+  constexpr size_t kN = 16 / ES;
+  const bool spills = j0 == 0 && j1 == n0 && n0 < kN && m.row_bytes == n0 * ES;
+  for (size_t i = i0; i < i1; i += kN) {
+    const size_t ni = i1 - i < kN ? i1 - i : kN;
+    for (size_t j = j0; j < j1; j += kN) {
+      const size_t nj = j1 - j < kN ? j1 - j : kN;
+      if (i + (j + nj - 1) * m.s0 + kN > span) {  // later blocks of the row read further still
+        copy_elements<ES>(m, i, i + ni, j, j1);
+        break;
+      }
+      v128_t v[kN];
+      const unsigned char* p = m.x + (m.src + i + j * m.s0) * ES;
+      for (size_t c = 0; c < kN; ++c) v[c] = c < nj ? wasm_v128_load(p + c * m.s0 * ES) : wasm_i32x4_splat(0);
+      transpose_in_registers<ES>(v);
+      unsigned char* q = m.y + i * m.row_bytes + j * ES;
+      if (nj == kN || (spills && (i + ni - 1) * m.row_bytes + 16 <= n1 * m.row_bytes)) {
+        for (size_t r = 0; r < ni; ++r) wasm_v128_store(q + r * m.row_bytes, v[r]);
+      } else {
+        for (size_t r = 0; r < ni; ++r) std::memcpy(q + r * m.row_bytes, &v[r], nj * ES);
+      }
+    }
+  }
+}
+
 // Output of n1 x n0 elements with s0 > s1 >= 1: a column of x is read along
 // i, a row of y written along j. Whole tiles with contiguous x columns (kH
 // rows by a multiple of N columns) go through transpose_tile; the rest
-// (fewer than kH rows at the bottom, fewer than N columns at the right,
-// strided columns) is copied element by element in tiles of 128 x 128
-// bytes, which keep both the lines read and the lines written in cache.
+// (fewer than kH rows at the bottom, fewer than N columns at the right) in
+// register blocks, and with strided x columns element by element, in tiles
+// of 128 x 128 bytes, which keep both the lines read and the lines written
+// in cache.
 template <size_t ES>
 void transpose_2d(const Matrix& m, size_t n1, size_t n0) {
   size_t iv = 0, jv = 0;  // the ends of the part done in whole tiles
+  constexpr size_t kEdge = 128 / ES;
+  auto edge = [&](size_t i0, size_t i1, size_t j0, size_t j1) {
+    if constexpr (ES < 16) {
+      if (m.s1 == 1) return transpose_blocks<ES>(m, n1 + (n0 - 1) * m.s0, n1, n0, i0, i1, j0, j1);
+    }
+    copy_elements<ES>(m, i0, i1, j0, j1);
+  };
   if constexpr (ES < 16) {
     constexpr size_t kN = 16 / ES;
     constexpr size_t kH = 64 / ES;
@@ -164,15 +211,15 @@ void transpose_2d(const Matrix& m, size_t n1, size_t n0) {
       }
     }
   }
-  constexpr size_t kEdge = 128 / ES;
-  // Right edge of the tiled part, then everything below it.
+  // Right edge of the tiled part, then everything below it (in this order:
+  // a block's stores may run into the rows after it).
   for (size_t i0 = 0; i0 < iv; i0 += kEdge) {
     const size_t i1 = i0 + kEdge < iv ? i0 + kEdge : iv;
-    for (size_t j0 = jv; j0 < n0; j0 += kEdge) copy_elements<ES>(m, i0, i1, j0, j0 + kEdge < n0 ? j0 + kEdge : n0);
+    for (size_t j0 = jv; j0 < n0; j0 += kEdge) edge(i0, i1, j0, j0 + kEdge < n0 ? j0 + kEdge : n0);
   }
   for (size_t i0 = iv; i0 < n1; i0 += kEdge) {
     const size_t i1 = i0 + kEdge < n1 ? i0 + kEdge : n1;
-    for (size_t j0 = 0; j0 < n0; j0 += kEdge) copy_elements<ES>(m, i0, i1, j0, j0 + kEdge < n0 ? j0 + kEdge : n0);
+    for (size_t j0 = 0; j0 < n0; j0 += kEdge) edge(i0, i1, j0, j0 + kEdge < n0 ? j0 + kEdge : n0);
   }
 }
 
@@ -235,11 +282,25 @@ void move(const unsigned char* x, unsigned char* y, size_t es, size_t rank, cons
     TESSERA_ASSERT(k < kMaxAxes);
     plan.axis[k++] = {size[i], stride[i], 0, out_step[i], false};
   }
-  plan.rank = k;
   if (k == 0) {
     copy_bytes(y, x, es);
     return;
   }
+  // A contiguous innermost run of 2 to 16 bytes (HWC -> WHC's 4-byte pixels,
+  // complex numbers' parts) is one element of that width when every outer
+  // stride counts whole runs: the rows below it then gather or transpose
+  // whole pixels, not bytes.
+  if (const size_t run = plan.axis[k - 1].size, w = run * es; k > 1 && plan.axis[k - 1].stride == 1 &&
+      plan.axis[k - 1].out_step == es && w <= 16 && (w & (w - 1)) == 0) {
+    bool whole = true;
+    for (size_t i = 0; i + 1 < k; ++i) whole = whole && plan.axis[i].stride % static_cast<int64_t>(run) == 0;
+    if (whole) {
+      --k;
+      for (size_t i = 0; i < k; ++i) plan.axis[i].stride /= static_cast<int64_t>(run);
+      es = w;
+    }
+  }
+  plan.rank = k;
   for (size_t i = k; i-- > 0;) {
     StridedAxis& a = plan.axis[i];
     a.x_step = static_cast<uintptr_t>(a.stride * static_cast<int64_t>(es));
