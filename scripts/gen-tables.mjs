@@ -60,7 +60,7 @@ ${rows.map(({ name, symbol, params }) => `    ${name}(${params.join(', ')}) {
 }
 
 function casts() {
-  const rows = [...read('casts.inc').matchAll(/^TESSERA_CAST\(\s*(\w+),\s*(\w+),\s*(\w+),/gm)];
+  const rows = [...read('casts.inc').matchAll(/^TESSERA_CAST(?:_PACKED)?\(\s*(\w+),\s*(\w+),\s*(\w+),/gm)];
   const lines = rows.map(([, from, to, kernel]) => `  '${from}>${to}': '${kernel}',`);
   return `${header('casts.inc')}/** The Cast pairs ('input>output') a kernel serves, and its name. */
 export const CAST_KERNELS: Readonly<Record<string, string>> = /* @__PURE__ */ Object.freeze({\n${lines.join('\n')}\n});\n`;

@@ -149,18 +149,34 @@ int tessera_unpack(uintptr_t packed, uintptr_t bytes, uint32_t n, uint32_t bits)
 
 // ---------------------------------------------------------------- Cast
 // The pair (ONNX type numbers) picks its kernel from tessera/casts.inc; a
-// pair no row names is refused (JS converts those itself). Case labels make
+// pair no row names is refused (JS converts those itself). saturate (Cast's
+// attribute, 1 by default) picks a float8 output's unsaturated twin when 0. Case labels make
 // onnx_type a compile-time constant (in an `if`, clang searched the table at
 // run time).
-int tessera_cast(uintptr_t x, uintptr_t y, uint32_t n, uint32_t from_type, uint32_t to_type) {
+int tessera_cast(uintptr_t x, uintptr_t y, uint32_t n, uint32_t from_type, uint32_t to_type, uint32_t saturate) {
   using tessera::onnx_type;
+  if (saturate == 0 && from_type == onnx_type("float32")) {  // float8 outputs have an unsaturated twin; other outputs ignore saturate
+    switch (to_type) {
+#define TESSERA_CAST_UNSATURATED(to, kernel)                    \
+  case onnx_type(#to):                                          \
+    tessera::kernel(at<const float>(x), at<uint8_t>(y), n);     \
+    return kOk;
+#define TESSERA_CAST(from, to, kernel, In, Out)
+#include "tessera/casts.inc"
+#undef TESSERA_CAST
+#undef TESSERA_CAST_UNSATURATED
+      default: break;
+    }
+  }
   switch (from_type * 256 + to_type) {
 #define TESSERA_CAST(from, to, kernel, In, Out)                 \
   case onnx_type(#from) * 256 + onnx_type(#to):                 \
     tessera::kernel(at<const In>(x), at<Out>(y), n);            \
     return kOk;
+#define TESSERA_CAST_PACKED TESSERA_CAST
 #include "tessera/casts.inc"
 #undef TESSERA_CAST
+#undef TESSERA_CAST_PACKED
     default: return kRefused;
   }
 }

@@ -100,8 +100,61 @@ void check_kernel(void (*kernel)(const In*, Out*, size_t), Out (*reference)(In))
   TEST_CASE(#kernel " (" #from " -> " #to ") matches the reference bit for bit") {      \
     check_kernel<In, Out>(tessera::kernel, tessera::reference::kernel);                 \
   }
+#define TESSERA_CAST_UNSATURATED(to, kernel)                                           \
+  TEST_CASE(#kernel " (float32 -> " #to ", saturate = 0) matches the reference bit for bit") { \
+    check_kernel<float, uint8_t>(tessera::kernel, tessera::reference::kernel);         \
+  }
 #include "tessera/casts.inc"
 #undef TESSERA_CAST
+#undef TESSERA_CAST_UNSATURATED
+
+// The 4-bit rows: n elements, two a byte (even element low, a last byte's
+// unused nibble 0), against the reference code by code, every length 0..67.
+template <class In, class Out, class Reference>
+void check_packed(void (*kernel)(const In*, Out*, size_t), Reference reference) {
+  constexpr bool to_packed = std::is_same_v<In, float>;
+  std::vector<float> floats = pool_of<float>();
+  for (int k = -40; k <= 40; ++k) floats.push_back(static_cast<float>(k) / 4);  // every tie and the clamps
+  const size_t count = to_packed ? floats.size() : 600;
+  const auto element_ok = [&](const In* x, const Out* y, size_t i) {
+    if constexpr (to_packed) {
+      const uint8_t want = reference(x[i]);
+      return ((y[i / 2] >> (4 * (i & 1))) & 15) == want;
+    } else {
+      const uint8_t code = (x[i / 2] >> (4 * (i & 1))) & 15;
+      return same(y[i], reference(code));
+    }
+  };
+  for (size_t n : {size_t{0}, size_t{1}, size_t{2}, size_t{31}, size_t{32}, size_t{33}, size_t{63}, size_t{64}, size_t{67}, count}) {
+    const size_t in_len = to_packed ? n : (n + 1) / 2;
+    const size_t out_len = to_packed ? (n + 1) / 2 : n;
+    std::vector<In> x(in_len + 1);
+    for (size_t i = 0; i < in_len; ++i) {
+      if constexpr (to_packed) x[i] = floats[(i * 7919 + n) % floats.size()];
+      else x[i] = static_cast<In>(i * 37 + n);  // every byte pattern over the longest run
+    }
+    std::vector<Out> y(out_len + 1);
+    std::memset(y.data(), 0x5a, y.size() * sizeof(Out));
+    const Out canary = y[out_len];
+    kernel(x.data(), y.data(), n);
+    size_t wrong = 0;
+    for (size_t i = 0; i < n; ++i) wrong += element_ok(x.data(), y.data(), i) ? 0 : 1;
+    CHECK(wrong == 0);
+    if constexpr (to_packed) {
+      if (n & 1) CHECK((y[n / 2] >> 4) == 0);
+    }
+    CHECK(std::memcmp(&y[out_len], &canary, sizeof(Out)) == 0);
+  }
+}
+
+#define TESSERA_CAST(from, to, kernel, In, Out)
+#define TESSERA_CAST_PACKED(from, to, kernel, In, Out)                                         \
+  TEST_CASE(#kernel " (" #from " -> " #to ", packed) matches the reference code for code") {   \
+    check_packed<In, Out>(tessera::kernel, tessera::reference::kernel);                          \
+  }
+#include "tessera/casts.inc"
+#undef TESSERA_CAST
+#undef TESSERA_CAST_PACKED
 
 TEST_CASE("Cast's edge cases, as the rules state them") {
   using tessera::reference::float_to_half;

@@ -55,10 +55,13 @@ void check(const char* name, void (*kernel)(const In*, Out*, size_t), Out (*refe
 using Run = void (*)(fuzz::Input&);
 #define TESSERA_CAST(from, to, kernel, In, Out) \
   [](fuzz::Input& in) { check<In, Out>(#kernel, tessera::kernel, tessera::reference::kernel, in); },
+#define TESSERA_CAST_UNSATURATED(to, kernel) \
+  [](fuzz::Input& in) { check<float, uint8_t>(#kernel, tessera::kernel, tessera::reference::kernel, in); },
 const Run kRuns[] = {
 #include "tessera/casts.inc"
 };
 #undef TESSERA_CAST
+#undef TESSERA_CAST_UNSATURATED
 constexpr size_t kKernels = sizeof kRuns / sizeof kRuns[0];
 
 }  // namespace

@@ -128,24 +128,30 @@ describe('the dispatcher: the kernel and its JavaScript twin give the same bits'
   });
 
   const inputFor = (from: string): tw.Tensor => {
+    // int4, uint4: every byte, so every pair of codes, in every position of a 16-byte block.
+    if (tw.DTYPES[from as 'uint8'].bits === 4) return new tw.Tensor(from as 'int4', Uint8Array.from({ length: 4099 }, (_, i) => (i * 37) & 255), [8198]);
     if (tw.DTYPES[from as 'uint8'].bits <= 16) return everyPattern(from).x;
     if (from === 'float32') return tw.tensor('float32', Array.from(new Float32Array(Uint32Array.from({ length: 5000 }, (_, i) => Math.imul(i, 2654435761) >>> 0).buffer)));
     if (from === 'int32') return tw.tensor('int32', Array.from({ length: 5000 }, (_, i) => Math.imul(i, 2654435761)));
     return tw.tensor('int64', Array.from({ length: 5000 }, (_, i) => BigInt.asIntN(64, BigInt(Math.imul(i, 2654435761)) * 4294967311n - (1n << 62n))));
   };
 
-  for (const pair of Object.keys(CAST_KERNELS)) {
+  // Every kernel pair; a float8 output saturating (the default) and not (the kernel's unsaturated twin).
+  const cases = Object.keys(CAST_KERNELS).flatMap((pair) => (pair.startsWith('float32>float8') ? [[pair, true], [pair, false]] as const : [[pair, true]] as const));
+  for (const [pair, saturate] of cases) {
     const [from, to] = pair.split('>');
-    it(`${pair} (${CAST_KERNELS[pair]}), fresh, into out and resident`, () => {
+    it(`${pair} (${CAST_KERNELS[pair]}${saturate ? '' : ', saturate: false'}), fresh, into out and resident`, () => {
       const x = inputFor(from);
+      const options = to.startsWith('float8') ? { saturate } : {};  // saturate applies to float8 outputs only
       const results = (['kernel', 'loop'] as const).map((executor) => {
-        const fresh = tt.withExecutor(executor, () => tt.cast(x as Testing.Tensor, to as 'float32'));
+        const fresh = tt.withExecutor(executor, () => tt.cast(x as Testing.Tensor, to as 'float32', options));
         expect(fresh.ran).toBe(executor);
-        const out = new (globalThis as never as Record<string, new (n: number) => ArrayLike<number>>)[tw.DTYPES[to as 'float32'].storage](x.size);
-        const into = tt.withExecutor(executor, () => tt.cast(x as never, to as 'float32', { out: out as Float32Array }));
+        const slots = tw.DTYPES[to as 'float32'].bits === 4 ? Math.ceil(x.size / 2) : x.size;  // int4, uint4: two a byte
+        const out = new (globalThis as never as Record<string, new (n: number) => ArrayLike<number>>)[tw.DTYPES[to as 'float32'].storage](slots);
+        const into = tt.withExecutor(executor, () => tt.cast(x as never, to as 'float32', { ...options, out: out as Float32Array }));
         expect(into.value.data).toBe(out);
         const r = tt.toResident(x as never);
-        const resident = tt.withExecutor(executor, () => tt.cast(r, to as 'float32'));
+        const resident = tt.withExecutor(executor, () => tt.cast(r, to as 'float32', options));
         expect(tt.ResidentTensor.isResident(resident.value)).toBe(true);
         const back = (resident.value as Testing.ResidentTensor).toTensor();
         for (const t of [r, resident.value as Testing.ResidentTensor]) t.dispose();
@@ -160,7 +166,7 @@ describe('the dispatcher: the kernel and its JavaScript twin give the same bits'
   }
 
   it('routes a pair with no kernel to the twin, resident inputs too', () => {
-    const probed = tt.withExecutor(undefined, () => tt.cast(tt.tensor('float32', [1]), 'float8e4m3fn'));
+    const probed = tt.withExecutor(undefined, () => tt.cast(tt.tensor('float32', [1]), 'float4e2m1'));
     expect([probed.rule, probed.ran]).toEqual(['convert without a kernel', 'loop']);
     const kernel = tt.withExecutor(undefined, () => tt.cast(tt.tensor('uint8', [1]), 'float32'));
     expect([kernel.rule, kernel.ran]).toEqual(['convert', 'kernel']);

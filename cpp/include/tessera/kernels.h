@@ -65,7 +65,11 @@ void x2_pack(const uint8_t* bytes, uint8_t* packed, size_t n);
 // input-output-cast), by the rules of ONNX Cast as cast.cc states them.
 // Same-width casts may run in place; otherwise x and y do not overlap.
 #define TESSERA_CAST(from, to, kernel, In, Out) void kernel(const In* x, Out* y, size_t n);
+#define TESSERA_CAST_UNSATURATED(to, kernel) void kernel(const float* x, uint8_t* y, size_t n);
+#define TESSERA_CAST_PACKED(from, to, kernel, In, Out) void kernel(const In* x, Out* y, size_t n);
 #include "tessera/casts.inc"
+#undef TESSERA_CAST_UNSATURATED
+#undef TESSERA_CAST_PACKED
 #undef TESSERA_CAST
 
 // ---------------------------------------------------------------- Gather and scatter by index

@@ -74,6 +74,51 @@ inline uint16_t float_to_bfloat16(float x) {
 
 inline float bfloat16_to_float(uint16_t b) { return bits_as<float>(static_cast<uint32_t>(b) << 16); }
 
+// float8, by docs/number-formats.md's table: (mantissa bits, bias, largest
+// finite code, fnuz, e5m2's IEEE Inf/NaN). A code's value from its fields.
+struct Float8Kind {
+  int mantissa_bits;
+  int bias;
+  int max_code;
+  bool fnuz;
+  bool ieee;
+};
+constexpr Float8Kind kF8E4M3FN{3, 7, 0x7e, false, false}, kF8E4M3FNUZ{3, 8, 0x7f, true, false}, kF8E5M2{2, 15, 0x7b, false, true},
+    kF8E5M2FNUZ{2, 16, 0x7f, true, false};
+
+/** The magnitude code m's value (m may be max_code + 1: the next step up, where overflow starts). */
+inline double float8_magnitude(int m, const Float8Kind& k) {
+  const int e = m >> k.mantissa_bits;
+  const int f = m & ((1 << k.mantissa_bits) - 1);
+  return e == 0 ? std::ldexp(f, 1 - k.bias - k.mantissa_bits) : std::ldexp((1 << k.mantissa_bits) + f, e - k.bias - k.mantissa_bits);
+}
+
+inline float float8_to_float(uint8_t code, const Float8Kind& k) {
+  const int m = code & 0x7f;
+  if (k.fnuz ? code == 0x80 : k.ieee ? m > 0x7c : m == 0x7f) return std::numeric_limits<float>::quiet_NaN();
+  const double v = k.ieee && m == 0x7c ? HUGE_VAL : float8_magnitude(m, k);
+  return static_cast<float>(code & 0x80 ? -v : v);
+}
+
+/** The nearest of every code 0..max_code + 1 by exact comparison, ties to the even code; max_code + 1 (or Inf) is overflow. */
+inline uint8_t float_to_float8(float x, const Float8Kind& k, bool saturate) {
+  if (std::isnan(x)) return k.fnuz ? 0x80 : 0x7f;
+  const int sign = std::signbit(x) ? 0x80 : 0;
+  const double a = std::fabs(static_cast<double>(x));
+  // Past the step above the largest code every difference would round in double: overflow outright.
+  const bool beyond = a >= float8_magnitude(k.max_code + 1, k);
+  int best = beyond ? k.max_code + 1 : 0;
+  for (int m = 1; m <= k.max_code + 1 && !beyond; ++m) {
+    const double d = std::fabs(a - float8_magnitude(m, k)), b = std::fabs(a - float8_magnitude(best, k));
+    if (d < b || (d == b && m % 2 == 0)) best = m;
+  }
+  if (std::isinf(a) || best > k.max_code) {
+    if (saturate) best = k.max_code;
+    else return static_cast<uint8_t>(k.fnuz ? 0x80 : sign | (k.ieee ? 0x7c : 0x7f));
+  }
+  return static_cast<uint8_t>(best == 0 && k.fnuz ? 0 : sign | best);
+}
+
 // One reference per row of tessera/casts.inc, named after its kernel.
 inline float u8_f32_cast(uint8_t x) { return static_cast<float>(x); }
 inline float s8_f32_cast(int8_t x) { return static_cast<float>(x); }
@@ -97,5 +142,33 @@ inline uint16_t f32_bf16_cast(float x) {
 }
 inline int32_t s64_s32_cast(int64_t x) { return static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(x))); }
 inline int64_t s32_s64_cast(int32_t x) { return x; }
+// The 4-bit pairs, one element's code (0..15) at a time: round to nearest even, then clamp; NaN -> 0.
+inline uint8_t nibble_of(float x, double lo, double hi) {
+  if (std::isnan(x)) return 0;
+  double r = std::nearbyint(static_cast<double>(x));
+  r = r < lo ? lo : r > hi ? hi : r;
+  return static_cast<uint8_t>(static_cast<int>(r) & 15);
+}
+inline uint8_t f32_s4_cast(float x) { return nibble_of(x, -8, 7); }
+inline uint8_t f32_u4_cast(float x) { return nibble_of(x, 0, 15); }
+inline float s4_f32_cast(uint8_t code) { return static_cast<float>(code >= 8 ? code - 16 : code); }
+inline float u4_f32_cast(uint8_t code) { return static_cast<float>(code); }
+inline int8_t f32_s8_cast(float x) { return truncate_saturating<int8_t>(x); }
+inline int16_t f32_s16_cast(float x) { return truncate_saturating<int16_t>(x); }
+inline uint16_t f32_u16_cast(float x) { return truncate_saturating<uint16_t>(x); }
+inline float u16_f32_cast(uint16_t x) { return static_cast<float>(x); }
+inline int8_t f16_s8_cast(uint16_t x) { return truncate_saturating<int8_t>(half_to_double(x)); }
+inline float f8e4m3fn_f32_cast(uint8_t x) { return float8_to_float(x, kF8E4M3FN); }
+inline float f8e4m3fnuz_f32_cast(uint8_t x) { return float8_to_float(x, kF8E4M3FNUZ); }
+inline float f8e5m2_f32_cast(uint8_t x) { return float8_to_float(x, kF8E5M2); }
+inline float f8e5m2fnuz_f32_cast(uint8_t x) { return float8_to_float(x, kF8E5M2FNUZ); }
+inline uint8_t f32_f8e4m3fn_cast(float x) { return float_to_float8(x, kF8E4M3FN, true); }
+inline uint8_t f32_f8e4m3fnuz_cast(float x) { return float_to_float8(x, kF8E4M3FNUZ, true); }
+inline uint8_t f32_f8e5m2_cast(float x) { return float_to_float8(x, kF8E5M2, true); }
+inline uint8_t f32_f8e5m2fnuz_cast(float x) { return float_to_float8(x, kF8E5M2FNUZ, true); }
+inline uint8_t f32_f8e4m3fn_unsaturated(float x) { return float_to_float8(x, kF8E4M3FN, false); }
+inline uint8_t f32_f8e4m3fnuz_unsaturated(float x) { return float_to_float8(x, kF8E4M3FNUZ, false); }
+inline uint8_t f32_f8e5m2_unsaturated(float x) { return float_to_float8(x, kF8E5M2, false); }
+inline uint8_t f32_f8e5m2fnuz_unsaturated(float x) { return float_to_float8(x, kF8E5M2FNUZ, false); }
 
 }  // namespace tessera::reference

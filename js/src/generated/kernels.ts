@@ -10,7 +10,7 @@ export interface Kernels {
   stridedMove: (x: number, y: number, elementSize: number, rank: number, size: number, xStride: number, yStride: number, reversed: number) => void;
   pack: (bytes: number, packed: number, n: number, bits: number) => void;
   unpack: (packed: number, bytes: number, n: number, bits: number) => void;
-  cast: (x: number, y: number, n: number, fromType: number, toType: number) => void;
+  cast: (x: number, y: number, n: number, fromType: number, toType: number, saturate: number) => void;
   gatherRows: (x: number, indices: number, y: number, rowBytes: number, outer: number, xRows: number, n: number, batched: number, k: number, dims: number, indexBytes: number, result: number) => void;
   gatherElements: (x: number, indices: number, y: number, elementSize: number, rank: number, dims: number, strides: number, axis: number, axisDim: number, indexBytes: number, result: number) => void;
   scatterElements: (x: number, indices: number, updates: number, y: number, dataBytes: number, elementSize: number, onnxType: number, reduction: number, rank: number, dims: number, strides: number, axis: number, axisDim: number, indexBytes: number, result: number) => void;
@@ -51,7 +51,7 @@ export function checkedKernels(exports: Record<string, unknown>, refused: (kerne
   const tessera_strided_move = exports.tessera_strided_move as (x: number, y: number, elementSize: number, rank: number, size: number, xStride: number, yStride: number, reversed: number) => number;
   const tessera_pack = exports.tessera_pack as (bytes: number, packed: number, n: number, bits: number) => number;
   const tessera_unpack = exports.tessera_unpack as (packed: number, bytes: number, n: number, bits: number) => number;
-  const tessera_cast = exports.tessera_cast as (x: number, y: number, n: number, fromType: number, toType: number) => number;
+  const tessera_cast = exports.tessera_cast as (x: number, y: number, n: number, fromType: number, toType: number, saturate: number) => number;
   const tessera_gather_rows = exports.tessera_gather_rows as (x: number, indices: number, y: number, rowBytes: number, outer: number, xRows: number, n: number, batched: number, k: number, dims: number, indexBytes: number, result: number) => number;
   const tessera_gather_elements = exports.tessera_gather_elements as (x: number, indices: number, y: number, elementSize: number, rank: number, dims: number, strides: number, axis: number, axisDim: number, indexBytes: number, result: number) => number;
   const tessera_scatter_elements = exports.tessera_scatter_elements as (x: number, indices: number, updates: number, y: number, dataBytes: number, elementSize: number, onnxType: number, reduction: number, rank: number, dims: number, strides: number, axis: number, axisDim: number, indexBytes: number, result: number) => number;
@@ -106,8 +106,8 @@ export function checkedKernels(exports: Record<string, unknown>, refused: (kerne
       const status = tessera_unpack(packed, bytes, n, bits);
       if (status !== 0) refused('unpack', status);
     },
-    cast(x, y, n, fromType, toType) {
-      const status = tessera_cast(x, y, n, fromType, toType);
+    cast(x, y, n, fromType, toType, saturate) {
+      const status = tessera_cast(x, y, n, fromType, toType, saturate);
       if (status !== 0) refused('cast', status);
     },
     gatherRows(x, indices, y, rowBytes, outer, xRows, n, batched, k, dims, indexBytes, result) {

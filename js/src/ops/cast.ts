@@ -220,7 +220,7 @@ interface CastArgs {
 /** Cast's kernel (one export; the pair picks the row of casts.inc) and its JS twin (cast-convert.ts). */
 const CAST: ConvertOps<CastArgs> = {
   hasKernel: (a) => a.kernel !== undefined,
-  kernel: (kernels, x, y, size, a) => kernels.cast(x, y, size, DTYPES[a.from].onnx, DTYPES[a.to].onnx),
+  kernel: (kernels, x, y, size, a) => kernels.cast(x, y, size, DTYPES[a.from].onnx, DTYPES[a.to].onnx, a.rules.saturate ? 1 : 0),
   loop: (x, y, size, a) => {
     if (a.from === a.to && a.from !== 'string') (y as Uint8Array).set(x as Uint8Array);  // the same type: bits as they are
     else convertInJs(a.context, a.from, a.to, x, size, y as never, a.rules);

@@ -204,19 +204,25 @@ const CONVERT_CHUNK = 16384;
 
 function convertInChunks<A>(plan: ConvertPlan<A>, x: Tensor, output: ArrayBufferView): void {
   const { context, outType } = plan;
-  const inWidth = elementBytes(x.type);  // kernel pairs are whole-byte types
-  const outWidth = elementBytes(outType);
-  const xBytes = checkedBytes(context, 'input', x.data as ArrayBufferView, x.size * inWidth);
-  const yBytes = checkedBytes(context, 'out', output, x.size * outWidth);
+  // Bytes of `count` elements from the start: kernel pairs are whole-byte types or 4-bit ones (two a byte), and every
+  // chunk but the last is a whole number of bytes on both sides (CONVERT_CHUNK is even).
+  const inType = x.type as ResidentType;
+  const out = outType as ResidentType;
+  const xBytes = checkedBytes(context, 'input', x.data as ArrayBufferView, storageBytes(inType, x.size));
+  const yBytes = checkedBytes(context, 'out', output, storageBytes(out, x.size));
   const chunk = Math.min(CONVERT_CHUNK, x.size);
-  withScratch(context, [chunk * inWidth, chunk * outWidth], (at) => {
+  withScratch(context, [storageBytes(inType, chunk), storageBytes(out, chunk)], (at) => {
     const xAt = at[0];
     const yAt = at[1];
     for (let start = 0; start < x.size; start += chunk) {
       const n = Math.min(chunk, x.size - start);
-      copyIn(context, 'input', xAt, xBytes.subarray(start * inWidth, (start + n) * inWidth), n * inWidth);
+      const xFrom = storageBytes(inType, start);
+      const xCount = storageBytes(inType, start + n) - xFrom;
+      const yFrom = storageBytes(out, start);
+      const yCount = storageBytes(out, start + n) - yFrom;
+      copyIn(context, 'input', xAt, xBytes.subarray(xFrom, xFrom + xCount), xCount);
       plan.ops.kernel(wasm().kernels, xAt, yAt, n, plan.args);
-      copyOut(yAt, yBytes.subarray(start * outWidth, (start + n) * outWidth), n * outWidth);
+      copyOut(yAt, yBytes.subarray(yFrom, yFrom + yCount), yCount);
     }
   });
 }
