@@ -87,9 +87,11 @@ await group('npm pack', async () => {
   const simdBytes = packed.files.find((f) => f.path === 'dist/wasm/tessera.wasm')?.size;
   // 53 KB until the elementwise kernels (binary ops, Where, the unary map
   // engine: one SIMD128 loop per op and type) took it to 240 KB, and the
-  // reductions, Resize and the FFT to 604 KB (92 KB gzipped): a size to win
-  // back (docs/sizes.md), held here so that it grows no further unnoticed.
-  report('dist/wasm/tessera.wasm is under 640 KB before gzip', simdBytes > 0 && simdBytes < 640 * 1024, `${simdBytes} bytes`);
+  // reductions, Resize and the FFT to 604 KB (92 KB gzipped); TopK, CumSum,
+  // NonMaxSuppression, the explicit SIMD128 reductions, the narrow casts and
+  // the transpose blocks to 674 KB. A size to win back (docs/sizes.md), held
+  // here so that it grows no further unnoticed.
+  report('dist/wasm/tessera.wasm is under 704 KB before gzip', simdBytes > 0 && simdBytes < 704 * 1024, `${simdBytes} bytes`);
 
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const dot = pkg.exports?.['.'];
