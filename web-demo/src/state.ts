@@ -66,8 +66,9 @@ export function runsAsNode(s: State): boolean {
 /** The types the call takes: the named op's own set where it differs, else the version's. */
 export function allowedTypes(s: State): readonly DataType[] {
   if (s.op.namedTypes && !runsAsNode(s)) return s.op.namedTypes;
-  if (s.op.typeConstraint === undefined) return tw.DATA_TYPES;
-  return versionOf(s.op, s.version).types[s.op.typeConstraint] ?? [];
+  const constraint = s.op.typeConstraint(s.version);
+  if (constraint === undefined) return tw.DATA_TYPES;
+  return versionOf(s.op, s.version).types[constraint] ?? [];
 }
 
 /** `Tile-13`, or `ATB AsStrided` for the unversioned ATB op. */

@@ -143,8 +143,8 @@ export interface DemoOp {
   readonly named: string;
   readonly summary: string;
   readonly family: string;
-  /** The type constraint the type menu offers (`T`, or `T2` for ConstantOfShape's value); undefined when no field has the type. */
-  readonly typeConstraint: string | undefined;
+  /** The type constraint the type menu offers at a version (`T`, or `T2` for ConstantOfShape's value); undefined when no field has the type. */
+  typeConstraint(version: number): string | undefined;
   readonly namedTypes?: readonly tw.DataType[];
   readonly nodeSwitch?: Descriptor['nodeSwitch'];
   /** Whether the newest version runs through the named op (the descriptor's call); else every call is tw.runNode. */
@@ -152,7 +152,7 @@ export interface DemoOp {
   /** Whether the descriptor gives an example (with its source); else the page starts from generic values. */
   readonly hasExample: boolean;
   /** The main input: the first tensor input, edited as a grid or text; undefined when the op has none. */
-  readonly input?: { readonly name: string; readonly hint: (node: boolean) => string };
+  readonly input?: { readonly name: string; readonly hint: (node: boolean, version: number) => string };
   /** The fields of a version, the variadic input as `count` instances. */
   fields(version: number, count?: number): readonly Field[];
   /** The variadic input's fewest instances at a version (1 when it has none), and whether it has one. */

@@ -111,8 +111,13 @@ export function pageOf(op: OpType, descriptor: Descriptor = {}, schema: Schema =
     return out.map((f, i) => ({ f, i })).sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i).map(({ f }) => f);
   }
 
-  const typeConstraint = descriptor.typeConstraint
-    ?? (mainName !== undefined ? constraintOf(newestVersion, newestVersion.inputs.indexOf(mainName), hintsAt(newestVersion.since)[mainName]) : undefined);
+  // The main input's constraint at each version: a version may name it otherwise (Identity's T became V with sequence types).
+  const typeConstraint = (since: number): string | undefined => {
+    if (descriptor.typeConstraint !== undefined || mainName === undefined) return descriptor.typeConstraint;
+    const v = versionIn(schema, since);
+    const at = v.inputs.indexOf(mainName);
+    return at < 0 ? undefined : constraintOf(v, at, hintsAt(since)[mainName]);
+  };
 
   const page: DemoOp = {
     op, schema, slug: slugOf(op), named: `tw.${schema.named}`, family: schema.family,
@@ -124,7 +129,7 @@ export function pageOf(op: OpType, descriptor: Descriptor = {}, schema: Schema =
     hasExample: descriptor.example !== undefined,
     input: mainName === undefined ? undefined : {
       name: mainName,
-      hint: descriptor.inputHint ?? (() => `any dims; type ${typeConstraint ?? 'T'} of this version`),
+      hint: descriptor.inputHint ?? ((_node, since) => `any dims; type ${typeConstraint(since) ?? 'T'} of this version`),
     },
     fields, variadic,
     example: (since) => descriptor.example?.(since) ?? startOf(page, since),
@@ -154,7 +159,8 @@ function inputHint(constraint: string, types: number, optional: boolean): string
 
 /** A start for an op with no example: the main input 1…6 in a 2x3, the other tensor inputs ones, attributes left out. */
 function startOf(op: DemoOp, since: number): Example {
-  const allowed = op.typeConstraint ? (versionIn(op.schema, since).types as Record<string, readonly DataType[]>)[op.typeConstraint] ?? [] : [];
+  const constraint = op.typeConstraint(since);
+  const allowed = constraint ? (versionIn(op.schema, since).types as Record<string, readonly DataType[]>)[constraint] ?? [] : [];
   const type = preferredType(allowed);
   const tensors: Record<string, TensorText> = {};
   const variadic = op.variadic(since);
