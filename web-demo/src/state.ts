@@ -139,6 +139,25 @@ export function keepValidType(s: State): DataType | undefined {
   return given;
 }
 
+/**
+ * After a version switch: each tensor field whose type the version's
+ * constraint no longer allows (where the constraint is known, not guessed)
+ * takes the version's start type for it. Returns the fields changed, with
+ * the type each gave up.
+ */
+export function keepValidTensorTypes(s: State): [Field, DataType][] {
+  const changed: [Field, DataType][] = [];
+  for (const field of fieldsOf(s)) {
+    const t = s.tensors[field.key];
+    if (field.kind !== 'tensor' || !t || !field.types || field.types.guessed || field.types.allowed.includes(t.type)) continue;
+    const given = t.type;
+    const start = s.op.example(s.version).tensors?.[field.key]?.type;
+    t.type = start !== undefined && field.types.allowed.includes(start) ? start : startTensor(field).type;
+    changed.push([field, given]);
+  }
+  return changed;
+}
+
 export function fromExample(op: DemoOp, version: number, example: Example = op.example(version)): State {
   const variadic = op.variadic(version);
   const s: State = {

@@ -22,9 +22,10 @@ export function versionIn(schema: Schema, since: number): Version {
   return schema.versions.find((v) => v.since === since) ?? schema.versions.at(-1)!;
 }
 
-/** The type to start from: float32 where allowed (what most examples use), else the first. */
+/** The type to start from: float32 where allowed (what most examples use), else the first that holds 1…6 (not bool or string), else the first. */
 export function preferredType(allowed: readonly DataType[]): DataType {
-  return allowed.includes('float32') ? 'float32' : allowed[0] ?? 'float32';
+  if (allowed.includes('float32')) return 'float32';
+  return allowed.find((type) => type !== 'bool' && type !== 'string') ?? allowed[0] ?? 'float32';
 }
 
 /** `count` start values of a type: 1, 2, 3, … (within its range), or all ones. */
