@@ -103,6 +103,8 @@ export interface FieldHint {
   choices?(version: number): readonly string[];
   /** A tensor field's type constraint, where the guess (input i takes the i-th constraint) is wrong. */
   readonly constraint?: string;
+  /** A tensor field's fixed types, where the spec gives it no constraint (Reshape's shape is tensor(int64), Resize's scales tensor(float)). */
+  readonly types?: readonly tw.DataType[];
 }
 
 /** An op's optional descriptor: what its page needs beyond its schema. Every member may be left out. */

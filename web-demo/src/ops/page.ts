@@ -76,17 +76,18 @@ export function pageOf(op: OpType, descriptor: Descriptor = {}, schema: Schema =
       const kind = hint?.kind ?? 'tensor';
       const repeats = v.variadic && i === v.inputs.length - 1;
       const instances = repeats ? Math.max(count, variadic(since)!.min) : 1;
-      const constraint = constraintOf(v, i, hint);
+      // A fixed type (tensor(int64)) is named as the spec writes it; else the constraint, said or guessed.
+      const constraint = hint?.types ? `tensor(${hint.types.join(' or ')})` : constraintOf(v, i, hint);
       for (let k = 0; k < instances; k++) {
         if (name === mainName && k === 0 && kind === 'tensor') continue;  // the main editor's
         const key = k === 0 ? hint?.key ?? name : `${hint?.key ?? name}-${k}`;
-        const allowed = (v.types as Record<string, readonly DataType[]>)[constraint] ?? tw.DATA_TYPES;
+        const allowed = hint?.types ?? (v.types as Record<string, readonly DataType[]>)[constraint] ?? tw.DATA_TYPES;
         out.push({
           key, name, role: 'input', kind, position: i + k,
           label: repeats ? `${name}[${k}]` : hint?.label ?? name,
           optional: hint?.optional ?? (i >= v.required && !repeats),
           hint: hint?.hint ?? inputHint(constraint, allowed.length, i >= v.required && !repeats),
-          types: kind === 'tensor' ? { allowed, constraint, guessed: hint?.constraint === undefined && Object.keys(v.types).length > 1 } : undefined,
+          types: kind === 'tensor' ? { allowed, constraint, guessed: hint?.constraint === undefined && !hint?.types && Object.keys(v.types).length > 1 } : undefined,
           removable: repeats && k >= variadic(since)!.min,
           choices: hint?.choices,
         });
@@ -158,19 +159,26 @@ function inputHint(constraint: string, types: number, optional: boolean): string
   return `nested arrays, any dims; type ${constraint} (${types} types)${optional ? '; optional: empty leaves it out' : ''}`;
 }
 
-/** A start for an op with no example: the main input 1…6 in a 2x3, the other tensor inputs ones, attributes left out. */
+/**
+ * A start for an op with no example: the main input 1…6 in a 2x3, the other
+ * tensor inputs ones, a required menu (BitShift's direction) its first
+ * choice, the other attributes left out.
+ */
 function startOf(op: DemoOp, since: number): Example {
   const constraint = op.typeConstraint(since);
   const allowed = constraint ? (versionIn(op.schema, since).types as Record<string, readonly DataType[]>)[constraint] ?? [] : [];
   const type = preferredType(allowed);
   const tensors: Record<string, TensorText> = {};
+  const params: Record<string, string> = {};
   const variadic = op.variadic(since);
   for (const field of op.fields(since, variadic ? Math.max(variadic.min, 2) : 1)) {
     if (field.kind === 'tensor' && !field.optional) tensors[field.key] = startTensor(field, op.input === undefined);
+    const first = field.choices?.(since)[0];
+    if (field.kind === 'choice' && !field.optional && first !== undefined) params[field.key] = first;
   }
   return {
-    type, dims: op.input ? [2, 3] : [], items: op.input ? startValues(type, 6) : [], params: {}, tensors,
-    source: 'this op has no descriptor yet, so no spec example: the main input 1…6, any other input ones, every attribute left out',
+    type, dims: op.input ? [2, 3] : [], items: op.input ? startValues(type, 6) : [], params, tensors,
+    source: `this op has no spec example here: the main input 1…6, any other input ones, ${Object.keys(params).length > 0 ? 'a required menu its first choice, the other attributes' : 'every attribute'} left out`,
   };
 }
 
