@@ -4,6 +4,7 @@
 import * as tw from 'tessera-wasm';
 import { asStrided } from './as-strided.js';
 import { cast } from './cast.js';
+import { comparison } from './compare.js';
 import { constantOfShape } from './constant-of-shape.js';
 import { floor } from './floor.js';
 import type { DemoOp, Descriptor, OpType } from './op.js';
@@ -16,6 +17,14 @@ const DESCRIPTORS: Partial<Record<string, Descriptor>> = {
   ConstantOfShape: constantOfShape,
   AsStrided: asStrided,
   Cast: cast,
+  Equal: comparison,
+  Greater: comparison,
+  GreaterOrEqual: comparison,
+  Less: comparison,
+  LessOrEqual: comparison,
+  And: comparison,
+  Or: comparison,
+  Xor: comparison,
 };
 
 const families = tw.FAMILIES as readonly string[];
