@@ -3,10 +3,12 @@
 // a page with no change here; a descriptor is one module and one line below.
 import * as tw from 'tessera-wasm';
 import { asStrided } from './as-strided.js';
+import { bitShift } from './bit-shift.js';
 import { cast } from './cast.js';
 import { comparison } from './compare.js';
 import { constantOfShape } from './constant-of-shape.js';
 import { floor } from './floor.js';
+import { mod } from './mod.js';
 import type { DemoOp, Descriptor, OpType } from './op.js';
 import { pageOf } from './page.js';
 import { tile } from './tile.js';
@@ -25,6 +27,8 @@ const DESCRIPTORS: Partial<Record<string, Descriptor>> = {
   And: comparison,
   Or: comparison,
   Xor: comparison,
+  BitShift: bitShift,
+  Mod: mod,
 };
 
 const families = tw.FAMILIES as readonly string[];
