@@ -6,12 +6,20 @@ import { asStrided } from './as-strided.js';
 import { bitShift } from './bit-shift.js';
 import { cast } from './cast.js';
 import { comparison } from './compare.js';
+import { concat } from './concat.js';
 import { constantOfShape } from './constant-of-shape.js';
+import { depthToSpace, spaceToDepth } from './depth-space.js';
+import { expand } from './expand.js';
 import { floor } from './floor.js';
 import { mod } from './mod.js';
 import type { DemoOp, Descriptor, OpType } from './op.js';
+import { pad } from './pad.js';
 import { pageOf } from './page.js';
+import { reshape } from './reshape.js';
+import { slice } from './slice.js';
+import { split } from './split.js';
 import { tile } from './tile.js';
+import { unsqueeze } from './unsqueeze.js';
 
 const DESCRIPTORS: Partial<Record<string, Descriptor>> = {
   Tile: tile,
@@ -29,6 +37,15 @@ const DESCRIPTORS: Partial<Record<string, Descriptor>> = {
   Xor: comparison,
   BitShift: bitShift,
   Mod: mod,
+  Reshape: reshape,
+  Expand: expand,
+  Unsqueeze: unsqueeze,
+  Concat: concat,
+  Split: split,
+  Slice: slice,
+  Pad: pad,
+  DepthToSpace: depthToSpace,
+  SpaceToDepth: spaceToDepth,
 };
 
 const families = tw.FAMILIES as readonly string[];
