@@ -6,16 +6,22 @@ import { asStrided } from './as-strided.js';
 import { bitShift } from './bit-shift.js';
 import { cast } from './cast.js';
 import { comparison } from './compare.js';
+import { compress } from './compress.js';
 import { concat } from './concat.js';
 import { constantOfShape } from './constant-of-shape.js';
 import { depthToSpace, spaceToDepth } from './depth-space.js';
 import { expand } from './expand.js';
 import { floor } from './floor.js';
+import { gatherND } from './gather-nd.js';
 import { mod } from './mod.js';
+import { oneHot } from './one-hot.js';
 import type { DemoOp, Descriptor, OpType } from './op.js';
 import { pad } from './pad.js';
 import { pageOf } from './page.js';
+import { range } from './range.js';
 import { reshape } from './reshape.js';
+import { scatterND } from './scatter-nd.js';
+import { scatterElements } from './scatter.js';
 import { slice } from './slice.js';
 import { split } from './split.js';
 import { tile } from './tile.js';
@@ -46,6 +52,13 @@ const DESCRIPTORS: Partial<Record<string, Descriptor>> = {
   Pad: pad,
   DepthToSpace: depthToSpace,
   SpaceToDepth: spaceToDepth,
+  GatherND: gatherND,
+  ScatterElements: scatterElements,
+  Scatter: scatterElements,
+  ScatterND: scatterND,
+  Compress: compress,
+  OneHot: oneHot,
+  Range: range,
 };
 
 const families = tw.FAMILIES as readonly string[];
