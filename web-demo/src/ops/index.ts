@@ -18,6 +18,7 @@ import { oneHot } from './one-hot.js';
 import type { DemoOp, Descriptor, OpType } from './op.js';
 import { pad } from './pad.js';
 import { pageOf } from './page.js';
+import { dequantizeLinear, quantizeLinear } from './quantize.js';
 import { range } from './range.js';
 import { reshape } from './reshape.js';
 import { scatterND } from './scatter-nd.js';
@@ -59,6 +60,8 @@ const DESCRIPTORS: Partial<Record<string, Descriptor>> = {
   Compress: compress,
   OneHot: oneHot,
   Range: range,
+  QuantizeLinear: quantizeLinear,
+  DequantizeLinear: dequantizeLinear,
 };
 
 const families = tw.FAMILIES as readonly string[];
