@@ -10,9 +10,11 @@ import { compress } from './compress.js';
 import { concat } from './concat.js';
 import { constantOfShape } from './constant-of-shape.js';
 import { depthToSpace, spaceToDepth } from './depth-space.js';
+import { dft, stft } from './dft.js';
 import { expand } from './expand.js';
 import { floor } from './floor.js';
 import { gatherND } from './gather-nd.js';
+import { melWeightMatrix } from './mel-weight-matrix.js';
 import { mod } from './mod.js';
 import { oneHot } from './one-hot.js';
 import type { DemoOp, Descriptor, OpType } from './op.js';
@@ -21,12 +23,14 @@ import { pageOf } from './page.js';
 import { dequantizeLinear, quantizeLinear } from './quantize.js';
 import { range } from './range.js';
 import { reshape } from './reshape.js';
+import { resize } from './resize.js';
 import { scatterND } from './scatter-nd.js';
 import { scatterElements } from './scatter.js';
 import { slice } from './slice.js';
 import { split } from './split.js';
 import { tile } from './tile.js';
 import { unsqueeze } from './unsqueeze.js';
+import { blackmanWindow, hammingWindow, hannWindow } from './windows.js';
 
 const DESCRIPTORS: Partial<Record<string, Descriptor>> = {
   Tile: tile,
@@ -62,6 +66,13 @@ const DESCRIPTORS: Partial<Record<string, Descriptor>> = {
   Range: range,
   QuantizeLinear: quantizeLinear,
   DequantizeLinear: dequantizeLinear,
+  HannWindow: hannWindow,
+  HammingWindow: hammingWindow,
+  BlackmanWindow: blackmanWindow,
+  MelWeightMatrix: melWeightMatrix,
+  DFT: dft,
+  STFT: stft,
+  Resize: resize,
 };
 
 const families = tw.FAMILIES as readonly string[];
