@@ -52,7 +52,7 @@ function float32Text(v) {
 export async function expectCodeGives(page, expression, what) {
   const code = await page.textContent('#code');
   const lines = code.split('\n');
-  const call = lines.find((line) => /^const (y|\[y[,\]])/.test(line)) ?? '';
+  const call = lines.find((line) => /^const (y =|\[y[,\]])/.test(line)) ?? '';
   const names = call.startsWith('const [') ? call.slice('const ['.length, call.indexOf(']')).split(', ') : ['y'];
   const many = expression.startsWith('tw.runNode');
   assert(call === `const ${many ? `[${names.join(', ')}]` : 'y'} = ${expression};`, `${what}: the code view's call is ${JSON.stringify(call)}`);
