@@ -150,10 +150,9 @@ export function keepValidTensorTypes(s: State): [Field, DataType][] {
   for (const field of fieldsOf(s)) {
     const t = s.tensors[field.key];
     if (field.kind !== 'tensor' || !t || !field.types || field.types.guessed || field.types.allowed.includes(t.type)) continue;
-    const given = t.type;
     const start = s.op.example(s.version).tensors?.[field.key]?.type;
-    t.type = start !== undefined && field.types.allowed.includes(start) ? start : startTensor(field).type;
-    changed.push([field, given]);
+    s.tensors[field.key] = { ...t, dims: [...t.dims], type: start !== undefined && field.types.allowed.includes(start) ? start : startTensor(field).type };
+    changed.push([field, t.type]);
   }
   return changed;
 }
@@ -206,7 +205,7 @@ export function readUrl(): { state: State; notices: string[] } {
   if (!named && name) notices.push(`This page has no op “${name}” (the op menu lists all ${DEMO_OPS.length}): showing ${op.op}.`);
   const versions = versionsOf(op);
   const v = q.get('v');
-  const version = versions.find((x) => String(x.since) === v?.trim())?.since ?? newest(op);
+  const version = versions.find((x) => String(x.since) === v?.trim())?.since ?? op.opensAt;
   if (v !== null && String(version) !== v.trim()) {
     notices.push(`${op.op} has no version “${v}” (it has ${versions.map((x) => x.since).join(', ')}): showing ${op.op}-${version}.`);
   }
