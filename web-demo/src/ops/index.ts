@@ -25,7 +25,7 @@ import { range } from './range.js';
 import { reshape } from './reshape.js';
 import { resize } from './resize.js';
 import { scatterND } from './scatter-nd.js';
-import { scatterElements } from './scatter.js';
+import { scatter, scatterElements } from './scatter.js';
 import { slice } from './slice.js';
 import { split } from './split.js';
 import { tile } from './tile.js';
@@ -59,7 +59,7 @@ const DESCRIPTORS: Partial<Record<string, Descriptor>> = {
   SpaceToDepth: spaceToDepth,
   GatherND: gatherND,
   ScatterElements: scatterElements,
-  Scatter: scatterElements,
+  Scatter: scatter,
   ScatterND: scatterND,
   Compress: compress,
   OneHot: oneHot,

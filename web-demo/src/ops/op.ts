@@ -122,6 +122,8 @@ export interface Descriptor {
   /** Hints by schema name (inputs and attributes), in the order the fields are shown (the rest follow in the schema's order). */
   fields?(version: number): Readonly<Record<string, FieldHint>>;
   example?(version: number): Example;
+  /** The version the page opens at, where the newest runs nothing (Scatter-11 is deprecated: the library refuses it). */
+  readonly opensAt?: number;
   /** The call, where it is not the generic runNode one: the named op (at the newest version), or a node the schema cannot spell. */
   call?(args: RunArgs): Call | undefined;
   /** A random start other than fresh input values: new parameters or dims. */
@@ -153,6 +155,8 @@ export interface DemoOp {
   readonly hasNamedCall: boolean;
   /** Whether the descriptor gives an example (with its source); else the page starts from generic values. */
   readonly hasExample: boolean;
+  /** The version a link that names none opens: the newest, unless the descriptor says otherwise. */
+  readonly opensAt: number;
   /** The main input: the first tensor input, edited as a grid or text; undefined when the op has none. */
   readonly input?: { readonly name: string; readonly hint: (node: boolean, version: number) => string };
   /** The fields of a version, the variadic input as `count` instances. */

@@ -129,6 +129,7 @@ export function pageOf(op: OpType, descriptor: Descriptor = {}, schema: Schema =
     nodeSwitch: descriptor.nodeSwitch,
     hasNamedCall: descriptor.call !== undefined,
     hasExample: descriptor.example !== undefined,
+    opensAt: descriptor.opensAt ?? newestVersion.since,
     input: mainName === undefined ? undefined : {
       name: mainName,
       hint: descriptor.inputHint ?? ((_node, since) => `any dims; type ${typeConstraint(since) ?? 'T'} of this version`),
