@@ -1,8 +1,10 @@
 // The demo test's ops (demo.test.mjs and demo-robustness.mjs use them).
 // PAGES is every op of tw.OPS, as the page's menu lists them (by family, then
 // name): the per-page checks iterate it, so an op added to the library is
-// checked on arrival, with or without a descriptor. OPS holds the richer
-// checks of the ops with a descriptor: each one's page, its spec example's
+// checked on arrival, with or without a descriptor; an op whose descriptor
+// gives a spec example must run it at every version (REFUSED names the one
+// version no input runs). OPS holds the richer checks of the ops whose
+// descriptor gives a named call too: each one's page, its spec example's
 // output (the specs' own vectors: ONNX test_*_example and the ATB AsStrided
 // mapping, not the library's), the named call the code view shows, the
 // runNode form once a version is chosen, and one constraint to break.
@@ -52,7 +54,7 @@ function float32Text(v) {
 export async function expectCodeGives(page, expression, what) {
   const code = await page.textContent('#code');
   const lines = code.split('\n');
-  const call = lines.find((line) => /^const (y|\[y[,\]])/.test(line)) ?? '';
+  const call = lines.find((line) => /^const (y =|\[y[,\]])/.test(line)) ?? '';
   const names = call.startsWith('const [') ? call.slice('const ['.length, call.indexOf(']')).split(', ') : ['y'];
   const many = expression.startsWith('tw.runNode');
   assert(call === `const ${many ? `[${names.join(', ')}]` : 'y'} = ${expression};`, `${what}: the code view's call is ${JSON.stringify(call)}`);
@@ -129,6 +131,16 @@ export const PAGES = Object.entries(tw.OPS)
   .sort((a, b) => families.indexOf(a.schema.family) - families.indexOf(b.schema.family) || a.op.localeCompare(b.op));
 
 for (const [op, { slug }] of Object.entries(OPS)) assertEqual(slugOf(op), slug, `${op}'s page`);
+
+/** The op versions no start can run, and why: the library refuses them whatever their inputs. */
+export const REFUSED = {
+  'Scatter-11': 'deprecated: the library refuses it and names ScatterElements, as ONNX does (the page opens Scatter at 9)',
+};
+
+/** Whether the page starts from a descriptor's spec example (its button says so) rather than the generic start values. */
+export async function hasSpecExample(page) {
+  return (await page.textContent('#example')) === 'Spec example';
+}
 
 /** Waits until the page has answered its last change: it ran (cells drawn) or says why not. Returns whether it ran. */
 export async function settled(page) {

@@ -22,7 +22,7 @@ import {
   ARTIFACTS, DESKTOP, PHONE, assert, assertEqual, box, cutLabels, expectCells, expectError, expectOutputUncovered,
   newPage, openPage, outputCells, overflow, pageUrl, root, run, screenshot, seenProblems, test,
 } from './demo-harness.mjs';
-import { OPS, PAGES, breakIt, expectCodeGives, expectStart, settled } from './demo-ops.mjs';
+import { OPS, PAGES, breakIt, expectCodeGives, expectStart, hasSpecExample, settled } from './demo-ops.mjs';
 import { registerPageCases } from './demo-pages.mjs';
 import { registerRobustnessCases } from './demo-robustness.mjs';
 
@@ -55,7 +55,8 @@ for (const size of [PHONE, DESKTOP]) {
         const grid = await box(page, '#output-grid');
         assert(grid.top >= 0 && grid.bottom <= size.height && grid.right <= size.width, `the output grid ${JSON.stringify(grid)} is not all in the ${size.width}x${size.height} window`);
       } else {
-        // A start the op refuses (no descriptor says better): the status line says so, naming the op or the field at fault.
+        // A start the op refuses (no descriptor gives a spec example): the status line says so, naming the op or the field at fault.
+        assert(!(await hasSpecExample(page)), `${op}: its spec example does not run: ${await page.textContent('#run-status')}`);
         const status = await page.textContent('#run-status');
         assert(status.startsWith('Not run: ') && (status.includes(op) || await page.$('.note.has-error')), `${op}: the status line says ${JSON.stringify(status)}`);
         console.log(`  ${op}: its start values do not run (${status.slice(0, 120)})`);

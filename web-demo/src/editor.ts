@@ -46,11 +46,11 @@ export function renderPickers(): void {
 
   // The state's type is always one the call takes (a version switch or a link picks one if need be).
   // An op with no main input and no value of the type (every input a tensor field of its own) has no type menu.
-  el.typeField.hidden = s.op.typeConstraint === undefined;
+  el.typeField.hidden = s.op.typeConstraint(s.version) === undefined;
   const allowed = allowedTypes(s);
   el.type.replaceChildren(...allowed.map((t) => option(t, t, t === s.type)));
   const named = s.op.namedTypes && !runsAsNode(s);
-  setHint('type', named ? `${s.op.named} takes all ${allowed.length}` : `${versionName(s)} allows ${allowed.length} (${s.op.typeConstraint})`);
+  setHint('type', named ? `${s.op.named} takes all ${allowed.length}` : `${versionName(s)} allows ${allowed.length} (${s.op.typeConstraint(s.version)})`);
 
   // `name` in a summary is code.
   el.summary.replaceChildren(...s.op.summary.split('`').map((part, i) =>
@@ -171,7 +171,7 @@ export function renderInputEditor(): void {
   if (!input) return;
   el.inputName.textContent = input.name;
   el.inputName.hidden = input.name === 'input';
-  el.inputHint.textContent = input.hint(runsAsNode(s));
+  el.inputHint.textContent = input.hint(runsAsNode(s), s.version);
   el.modeGrid.checked = s.mode === 'grid';
   el.modeText.checked = s.mode === 'text';
   el.dims.value = s.dims.join(', ');

@@ -14,7 +14,7 @@ import { parseNested } from './nested.js';
 import { highlight, markCodeStale, moveFocus, renderOutput, showNotRun } from './output.js';
 import { bindNav, renderNav } from './picker.js';
 import { request, setHandlers } from './runner.js';
-import { app, fieldsOf, fillTensors, fromExample, keepValidType, readUrl, setItems, versionName, writeUrl } from './state.js';
+import { app, fieldsOf, fillTensors, fromExample, keepValidTensorTypes, keepValidType, readUrl, setItems, versionName, writeUrl } from './state.js';
 import { bindTensorFields, randomizeTensors, renderTensorFields } from './tensors.js';
 import { clearTiming, showTiming, timingStarted } from './timing.js';
 
@@ -146,9 +146,11 @@ function bind(): void {
       else s.params[field.key] ??= example.params[field.key] ?? '';
     }
     fillTensors(s);
+    // A tensor field's type the new version refuses is swapped too (the menu shows it; the outcome's notes replace a field's note).
+    const switched = keepValidTensorTypes(s);
     renderPickers();
     renderInputEditor();
-    if (before !== fieldsOf(s).map((f) => f.key).join()) renderFields();
+    if (before !== fieldsOf(s).map((f) => f.key).join() || switched.length > 0) renderFields();
     changed(0);
   }));
   el.node.addEventListener('change', guard(() => {

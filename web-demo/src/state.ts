@@ -66,8 +66,9 @@ export function runsAsNode(s: State): boolean {
 /** The types the call takes: the named op's own set where it differs, else the version's. */
 export function allowedTypes(s: State): readonly DataType[] {
   if (s.op.namedTypes && !runsAsNode(s)) return s.op.namedTypes;
-  if (s.op.typeConstraint === undefined) return tw.DATA_TYPES;
-  return versionOf(s.op, s.version).types[s.op.typeConstraint] ?? [];
+  const constraint = s.op.typeConstraint(s.version);
+  if (constraint === undefined) return tw.DATA_TYPES;
+  return versionOf(s.op, s.version).types[constraint] ?? [];
 }
 
 /** `Tile-13`, or `ATB AsStrided` for the unversioned ATB op. */
@@ -138,6 +139,24 @@ export function keepValidType(s: State): DataType | undefined {
   return given;
 }
 
+/**
+ * After a version switch: each tensor field whose type the version's
+ * constraint no longer allows (where the constraint is known, not guessed)
+ * takes the version's start type for it. Returns the fields changed, with
+ * the type each gave up.
+ */
+export function keepValidTensorTypes(s: State): [Field, DataType][] {
+  const changed: [Field, DataType][] = [];
+  for (const field of fieldsOf(s)) {
+    const t = s.tensors[field.key];
+    if (field.kind !== 'tensor' || !t || !field.types || field.types.guessed || field.types.allowed.includes(t.type)) continue;
+    const start = s.op.example(s.version).tensors?.[field.key]?.type;
+    s.tensors[field.key] = { ...t, dims: [...t.dims], type: start !== undefined && field.types.allowed.includes(start) ? start : startTensor(field).type };
+    changed.push([field, t.type]);
+  }
+  return changed;
+}
+
 export function fromExample(op: DemoOp, version: number, example: Example = op.example(version)): State {
   const variadic = op.variadic(version);
   const s: State = {
@@ -186,7 +205,7 @@ export function readUrl(): { state: State; notices: string[] } {
   if (!named && name) notices.push(`This page has no op “${name}” (the op menu lists all ${DEMO_OPS.length}): showing ${op.op}.`);
   const versions = versionsOf(op);
   const v = q.get('v');
-  const version = versions.find((x) => String(x.since) === v?.trim())?.since ?? newest(op);
+  const version = versions.find((x) => String(x.since) === v?.trim())?.since ?? op.opensAt;
   if (v !== null && String(version) !== v.trim()) {
     notices.push(`${op.op} has no version “${v}” (it has ${versions.map((x) => x.since).join(', ')}): showing ${op.op}-${version}.`);
   }

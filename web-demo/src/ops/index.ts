@@ -3,12 +3,34 @@
 // a page with no change here; a descriptor is one module and one line below.
 import * as tw from 'tessera-wasm';
 import { asStrided } from './as-strided.js';
+import { bitShift } from './bit-shift.js';
 import { cast } from './cast.js';
+import { comparison } from './compare.js';
+import { compress } from './compress.js';
+import { concat } from './concat.js';
 import { constantOfShape } from './constant-of-shape.js';
+import { depthToSpace, spaceToDepth } from './depth-space.js';
+import { dft, stft } from './dft.js';
+import { expand } from './expand.js';
 import { floor } from './floor.js';
+import { gatherND } from './gather-nd.js';
+import { melWeightMatrix } from './mel-weight-matrix.js';
+import { mod } from './mod.js';
+import { oneHot } from './one-hot.js';
 import type { DemoOp, Descriptor, OpType } from './op.js';
+import { pad } from './pad.js';
 import { pageOf } from './page.js';
+import { dequantizeLinear, quantizeLinear } from './quantize.js';
+import { range } from './range.js';
+import { reshape } from './reshape.js';
+import { resize } from './resize.js';
+import { scatterND } from './scatter-nd.js';
+import { scatter, scatterElements } from './scatter.js';
+import { slice } from './slice.js';
+import { split } from './split.js';
 import { tile } from './tile.js';
+import { unsqueeze } from './unsqueeze.js';
+import { blackmanWindow, hammingWindow, hannWindow } from './windows.js';
 
 const DESCRIPTORS: Partial<Record<string, Descriptor>> = {
   Tile: tile,
@@ -16,6 +38,41 @@ const DESCRIPTORS: Partial<Record<string, Descriptor>> = {
   ConstantOfShape: constantOfShape,
   AsStrided: asStrided,
   Cast: cast,
+  Equal: comparison,
+  Greater: comparison,
+  GreaterOrEqual: comparison,
+  Less: comparison,
+  LessOrEqual: comparison,
+  And: comparison,
+  Or: comparison,
+  Xor: comparison,
+  BitShift: bitShift,
+  Mod: mod,
+  Reshape: reshape,
+  Expand: expand,
+  Unsqueeze: unsqueeze,
+  Concat: concat,
+  Split: split,
+  Slice: slice,
+  Pad: pad,
+  DepthToSpace: depthToSpace,
+  SpaceToDepth: spaceToDepth,
+  GatherND: gatherND,
+  ScatterElements: scatterElements,
+  Scatter: scatter,
+  ScatterND: scatterND,
+  Compress: compress,
+  OneHot: oneHot,
+  Range: range,
+  QuantizeLinear: quantizeLinear,
+  DequantizeLinear: dequantizeLinear,
+  HannWindow: hannWindow,
+  HammingWindow: hammingWindow,
+  BlackmanWindow: blackmanWindow,
+  MelWeightMatrix: melWeightMatrix,
+  DFT: dft,
+  STFT: stft,
+  Resize: resize,
 };
 
 const families = tw.FAMILIES as readonly string[];

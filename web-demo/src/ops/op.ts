@@ -103,6 +103,8 @@ export interface FieldHint {
   choices?(version: number): readonly string[];
   /** A tensor field's type constraint, where the guess (input i takes the i-th constraint) is wrong. */
   readonly constraint?: string;
+  /** A tensor field's fixed types, where the spec gives it no constraint (Reshape's shape is tensor(int64), Resize's scales tensor(float)). */
+  readonly types?: readonly tw.DataType[];
 }
 
 /** An op's optional descriptor: what its page needs beyond its schema. Every member may be left out. */
@@ -120,6 +122,8 @@ export interface Descriptor {
   /** Hints by schema name (inputs and attributes), in the order the fields are shown (the rest follow in the schema's order). */
   fields?(version: number): Readonly<Record<string, FieldHint>>;
   example?(version: number): Example;
+  /** The version the page opens at, where the newest runs nothing (Scatter-11 is deprecated: the library refuses it). */
+  readonly opensAt?: number;
   /** The call, where it is not the generic runNode one: the named op (at the newest version), or a node the schema cannot spell. */
   call?(args: RunArgs): Call | undefined;
   /** A random start other than fresh input values: new parameters or dims. */
@@ -143,16 +147,18 @@ export interface DemoOp {
   readonly named: string;
   readonly summary: string;
   readonly family: string;
-  /** The type constraint the type menu offers (`T`, or `T2` for ConstantOfShape's value); undefined when no field has the type. */
-  readonly typeConstraint: string | undefined;
+  /** The type constraint the type menu offers at a version (`T`, or `T2` for ConstantOfShape's value); undefined when no field has the type. */
+  typeConstraint(version: number): string | undefined;
   readonly namedTypes?: readonly tw.DataType[];
   readonly nodeSwitch?: Descriptor['nodeSwitch'];
   /** Whether the newest version runs through the named op (the descriptor's call); else every call is tw.runNode. */
   readonly hasNamedCall: boolean;
   /** Whether the descriptor gives an example (with its source); else the page starts from generic values. */
   readonly hasExample: boolean;
+  /** The version a link that names none opens: the newest, unless the descriptor says otherwise. */
+  readonly opensAt: number;
   /** The main input: the first tensor input, edited as a grid or text; undefined when the op has none. */
-  readonly input?: { readonly name: string; readonly hint: (node: boolean) => string };
+  readonly input?: { readonly name: string; readonly hint: (node: boolean, version: number) => string };
   /** The fields of a version, the variadic input as `count` instances. */
   fields(version: number, count?: number): readonly Field[];
   /** The variadic input's fewest instances at a version (1 when it has none), and whether it has one. */

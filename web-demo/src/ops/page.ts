@@ -22,9 +22,10 @@ export function versionIn(schema: Schema, since: number): Version {
   return schema.versions.find((v) => v.since === since) ?? schema.versions.at(-1)!;
 }
 
-/** The type to start from: float32 where allowed (what most examples use), else the first. */
+/** The type to start from: float32 where allowed (what most examples use), else the first that holds 1…6 (not bool or string), else the first. */
 export function preferredType(allowed: readonly DataType[]): DataType {
-  return allowed.includes('float32') ? 'float32' : allowed[0] ?? 'float32';
+  if (allowed.includes('float32')) return 'float32';
+  return allowed.find((type) => type !== 'bool' && type !== 'string') ?? allowed[0] ?? 'float32';
 }
 
 /** `count` start values of a type: 1, 2, 3, … (within its range), or all ones. */
@@ -75,17 +76,18 @@ export function pageOf(op: OpType, descriptor: Descriptor = {}, schema: Schema =
       const kind = hint?.kind ?? 'tensor';
       const repeats = v.variadic && i === v.inputs.length - 1;
       const instances = repeats ? Math.max(count, variadic(since)!.min) : 1;
-      const constraint = constraintOf(v, i, hint);
+      // A fixed type (tensor(int64)) is named as the spec writes it; else the constraint, said or guessed.
+      const constraint = hint?.types ? `tensor(${hint.types.join(' or ')})` : constraintOf(v, i, hint);
       for (let k = 0; k < instances; k++) {
         if (name === mainName && k === 0 && kind === 'tensor') continue;  // the main editor's
         const key = k === 0 ? hint?.key ?? name : `${hint?.key ?? name}-${k}`;
-        const allowed = (v.types as Record<string, readonly DataType[]>)[constraint] ?? tw.DATA_TYPES;
+        const allowed = hint?.types ?? (v.types as Record<string, readonly DataType[]>)[constraint] ?? tw.DATA_TYPES;
         out.push({
           key, name, role: 'input', kind, position: i + k,
           label: repeats ? `${name}[${k}]` : hint?.label ?? name,
           optional: hint?.optional ?? (i >= v.required && !repeats),
           hint: hint?.hint ?? inputHint(constraint, allowed.length, i >= v.required && !repeats),
-          types: kind === 'tensor' ? { allowed, constraint, guessed: hint?.constraint === undefined && Object.keys(v.types).length > 1 } : undefined,
+          types: kind === 'tensor' ? { allowed, constraint, guessed: hint?.constraint === undefined && !hint?.types && Object.keys(v.types).length > 1 } : undefined,
           removable: repeats && k >= variadic(since)!.min,
           choices: hint?.choices,
         });
@@ -111,8 +113,13 @@ export function pageOf(op: OpType, descriptor: Descriptor = {}, schema: Schema =
     return out.map((f, i) => ({ f, i })).sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i).map(({ f }) => f);
   }
 
-  const typeConstraint = descriptor.typeConstraint
-    ?? (mainName !== undefined ? constraintOf(newestVersion, newestVersion.inputs.indexOf(mainName), hintsAt(newestVersion.since)[mainName]) : undefined);
+  // The main input's constraint at each version: a version may name it otherwise (Identity's T became V with sequence types).
+  const typeConstraint = (since: number): string | undefined => {
+    if (descriptor.typeConstraint !== undefined || mainName === undefined) return descriptor.typeConstraint;
+    const v = versionIn(schema, since);
+    const at = v.inputs.indexOf(mainName);
+    return at < 0 ? undefined : constraintOf(v, at, hintsAt(since)[mainName]);
+  };
 
   const page: DemoOp = {
     op, schema, slug: slugOf(op), named: `tw.${schema.named}`, family: schema.family,
@@ -122,9 +129,10 @@ export function pageOf(op: OpType, descriptor: Descriptor = {}, schema: Schema =
     nodeSwitch: descriptor.nodeSwitch,
     hasNamedCall: descriptor.call !== undefined,
     hasExample: descriptor.example !== undefined,
+    opensAt: descriptor.opensAt ?? newestVersion.since,
     input: mainName === undefined ? undefined : {
       name: mainName,
-      hint: descriptor.inputHint ?? (() => `any dims; type ${typeConstraint ?? 'T'} of this version`),
+      hint: descriptor.inputHint ?? ((_node, since) => `any dims; type ${typeConstraint(since) ?? 'T'} of this version`),
     },
     fields, variadic,
     example: (since) => descriptor.example?.(since) ?? startOf(page, since),
@@ -152,18 +160,26 @@ function inputHint(constraint: string, types: number, optional: boolean): string
   return `nested arrays, any dims; type ${constraint} (${types} types)${optional ? '; optional: empty leaves it out' : ''}`;
 }
 
-/** A start for an op with no example: the main input 1…6 in a 2x3, the other tensor inputs ones, attributes left out. */
+/**
+ * A start for an op with no example: the main input 1…6 in a 2x3, the other
+ * tensor inputs ones, a required menu (BitShift's direction) its first
+ * choice, the other attributes left out.
+ */
 function startOf(op: DemoOp, since: number): Example {
-  const allowed = op.typeConstraint ? (versionIn(op.schema, since).types as Record<string, readonly DataType[]>)[op.typeConstraint] ?? [] : [];
+  const constraint = op.typeConstraint(since);
+  const allowed = constraint ? (versionIn(op.schema, since).types as Record<string, readonly DataType[]>)[constraint] ?? [] : [];
   const type = preferredType(allowed);
   const tensors: Record<string, TensorText> = {};
+  const params: Record<string, string> = {};
   const variadic = op.variadic(since);
   for (const field of op.fields(since, variadic ? Math.max(variadic.min, 2) : 1)) {
     if (field.kind === 'tensor' && !field.optional) tensors[field.key] = startTensor(field, op.input === undefined);
+    const first = field.choices?.(since)[0];
+    if (field.kind === 'choice' && !field.optional && first !== undefined) params[field.key] = first;
   }
   return {
-    type, dims: op.input ? [2, 3] : [], items: op.input ? startValues(type, 6) : [], params: {}, tensors,
-    source: 'this op has no descriptor yet, so no spec example: the main input 1…6, any other input ones, every attribute left out',
+    type, dims: op.input ? [2, 3] : [], items: op.input ? startValues(type, 6) : [], params, tensors,
+    source: `this op has no spec example here: the main input 1…6, any other input ones, ${Object.keys(params).length > 0 ? 'a required menu its first choice, the other attributes' : 'every attribute'} left out`,
   };
 }
 
