@@ -8,6 +8,7 @@ import { cast } from './cast.js';
 import { comparison } from './compare.js';
 import { compress } from './compress.js';
 import { concat } from './concat.js';
+import { cumSum } from './cum-sum.js';
 import { constantOfShape } from './constant-of-shape.js';
 import { depthToSpace, spaceToDepth } from './depth-space.js';
 import { dft, stft } from './dft.js';
@@ -16,6 +17,7 @@ import { floor } from './floor.js';
 import { gatherND } from './gather-nd.js';
 import { melWeightMatrix } from './mel-weight-matrix.js';
 import { mod } from './mod.js';
+import { nonMaxSuppression } from './non-max-suppression.js';
 import { oneHot } from './one-hot.js';
 import type { DemoOp, Descriptor, OpType } from './op.js';
 import { pad } from './pad.js';
@@ -29,6 +31,7 @@ import { scatter, scatterElements } from './scatter.js';
 import { slice } from './slice.js';
 import { split } from './split.js';
 import { tile } from './tile.js';
+import { topK } from './top-k.js';
 import { unsqueeze } from './unsqueeze.js';
 import { blackmanWindow, hammingWindow, hannWindow } from './windows.js';
 
@@ -63,6 +66,9 @@ const DESCRIPTORS: Partial<Record<string, Descriptor>> = {
   ScatterND: scatterND,
   Compress: compress,
   OneHot: oneHot,
+  TopK: topK,
+  CumSum: cumSum,
+  NonMaxSuppression: nonMaxSuppression,
   Range: range,
   QuantizeLinear: quantizeLinear,
   DequantizeLinear: dequantizeLinear,
