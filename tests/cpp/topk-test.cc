@@ -13,6 +13,7 @@
 #include <random>
 #include <vector>
 
+#include "elementwise-support.h"
 #include "reference/topk-cumsum.h"
 #include "tessera/tables.h"
 #include "tessera/topk.h"
@@ -23,16 +24,8 @@ using tessera::reference::BHalf;
 using tessera::reference::Half;
 namespace ref = tessera::reference;
 
-template <class T> constexpr uint32_t kType = 0;
-template <> constexpr uint32_t kType<float> = tessera::onnx_type("float32");
-template <> constexpr uint32_t kType<double> = tessera::onnx_type("float64");
-template <> constexpr uint32_t kType<Half> = tessera::onnx_type("float16");
-template <> constexpr uint32_t kType<BHalf> = tessera::onnx_type("bfloat16");
-template <> constexpr uint32_t kType<int8_t> = tessera::onnx_type("int8");
-template <> constexpr uint32_t kType<uint16_t> = tessera::onnx_type("uint16");
-template <> constexpr uint32_t kType<int32_t> = tessera::onnx_type("int32");
-template <> constexpr uint32_t kType<int64_t> = tessera::onnx_type("int64");
-template <> constexpr uint32_t kType<uint64_t> = tessera::onnx_type("uint64");
+// Each element type's ONNX number: the elementwise tests' table.
+template <class T> constexpr uint32_t kType = ew::kOnnx<T>;
 
 template <class T>
 T value_from(std::mt19937& rng) {
