@@ -129,8 +129,8 @@ describe('the dispatcher: the kernel and its JavaScript twin give the same bits'
 
   const inputFor = (from: string): tw.Tensor => {
     // int4, uint4: every byte, so every pair of codes, in every position of a 16-byte block.
-    if (tw.DTYPES[from as 'uint8'].bits === 4) return new tw.Tensor(from as 'int4', Uint8Array.from({ length: 4099 }, (_, i) => (i * 37) & 255), [8198]);
-    if (tw.DTYPES[from as 'uint8'].bits <= 16) return everyPattern(from).x;
+    if ((tw.DTYPES[from as tw.DataType].bits as number) === 4) return new tw.Tensor(from as 'int4', Uint8Array.from({ length: 4099 }, (_, i) => (i * 37) & 255), [8198]);
+    if ((tw.DTYPES[from as tw.DataType].bits as number) <= 16) return everyPattern(from).x;
     if (from === 'float32') return tw.tensor('float32', Array.from(new Float32Array(Uint32Array.from({ length: 5000 }, (_, i) => Math.imul(i, 2654435761) >>> 0).buffer)));
     if (from === 'int32') return tw.tensor('int32', Array.from({ length: 5000 }, (_, i) => Math.imul(i, 2654435761)));
     return tw.tensor('int64', Array.from({ length: 5000 }, (_, i) => BigInt.asIntN(64, BigInt(Math.imul(i, 2654435761)) * 4294967311n - (1n << 62n))));
@@ -146,7 +146,7 @@ describe('the dispatcher: the kernel and its JavaScript twin give the same bits'
       const results = (['kernel', 'loop'] as const).map((executor) => {
         const fresh = tt.withExecutor(executor, () => tt.cast(x as Testing.Tensor, to as 'float32', options));
         expect(fresh.ran).toBe(executor);
-        const slots = tw.DTYPES[to as 'float32'].bits === 4 ? Math.ceil(x.size / 2) : x.size;  // int4, uint4: two a byte
+        const slots = (tw.DTYPES[to as tw.DataType].bits as number) === 4 ? Math.ceil(x.size / 2) : x.size;  // int4, uint4: two a byte
         const out = new (globalThis as never as Record<string, new (n: number) => ArrayLike<number>>)[tw.DTYPES[to as 'float32'].storage](slots);
         const into = tt.withExecutor(executor, () => tt.cast(x as never, to as 'float32', { ...options, out: out as Float32Array }));
         expect(into.value.data).toBe(out);
