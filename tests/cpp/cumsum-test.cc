@@ -19,12 +19,8 @@
 
 namespace {
 
-using tessera::reference::BHalf;
-using tessera::reference::Half;
-namespace ref = tessera::reference;
-
-// Each element type's ONNX number: the elementwise tests' table.
-template <class T> constexpr uint32_t kType = ew::kOnnx<T>;
+// The element types, their ONNX numbers (kOnnx) and the reference's half types: the elementwise tests' one table.
+using namespace ew;
 
 template <class T>
 T value_from(std::mt19937& rng) {
@@ -59,7 +55,7 @@ void check_type() {
           std::vector<T> y(x.size() + 1);
           std::memset(static_cast<void*>(y.data()), 0xa5, y.size() * sizeof(T));
           const T canary = y.back();
-          REQUIRE(tessera::cum_sum(kType<T>, x.data(), y.data(), outer, n, inner, exclusive, reverse) == tessera::Status::ok);
+          REQUIRE(tessera::cum_sum(kOnnx<T>, x.data(), y.data(), outer, n, inner, exclusive, reverse) == tessera::Status::ok);
           const std::vector<T> want = ref::cum_sum(x, outer, n, inner, exclusive, reverse);
           INFO("n " << n << " inner " << inner << " exclusive " << exclusive << " reverse " << reverse);
           if (!want.empty()) CHECK(std::memcmp(y.data(), want.data(), want.size() * sizeof(T)) == 0);
@@ -93,16 +89,16 @@ TEST_CASE("cumsum: the spec's example, a -0 first element kept, and float16 held
   const bool flags[4][2] = {{false, false}, {true, false}, {false, true}, {true, true}};
   const float want[4][3] = {{1, 3, 6}, {0, 1, 3}, {6, 5, 3}, {5, 3, 0}};
   for (int f = 0; f < 4; f++) {
-    REQUIRE(tessera::cum_sum(kType<float>, x, y, 1, 3, 1, flags[f][0], flags[f][1]) == tessera::Status::ok);
+    REQUIRE(tessera::cum_sum(kOnnx<float>, x, y, 1, 3, 1, flags[f][0], flags[f][1]) == tessera::Status::ok);
     CHECK(std::memcmp(y, want[f], sizeof y) == 0);
   }
   const float z[2] = {-0.0f, -0.0f};
-  REQUIRE(tessera::cum_sum(kType<float>, z, y, 1, 2, 1, false, false) == tessera::Status::ok);
+  REQUIRE(tessera::cum_sum(kOnnx<float>, z, y, 1, 2, 1, false, false) == tessera::Status::ok);
   CHECK((std::signbit(y[0]) && std::signbit(y[1])));
   // 2048 + 1 + 1 in float16 steps would stay 2048; in float32 it is 2050.
   const Half h[3] = {ref::to_half(2048), ref::to_half(1), ref::to_half(1)};
   Half out[3];
-  REQUIRE(tessera::cum_sum(kType<Half>, h, out, 1, 3, 1, false, false) == tessera::Status::ok);
+  REQUIRE(tessera::cum_sum(kOnnx<Half>, h, out, 1, 3, 1, false, false) == tessera::Status::ok);
   CHECK(ref::to_double(out[2]) == 2050);
 }
 

@@ -20,12 +20,8 @@
 
 namespace {
 
-using tessera::reference::BHalf;
-using tessera::reference::Half;
-namespace ref = tessera::reference;
-
-// Each element type's ONNX number: the elementwise tests' table.
-template <class T> constexpr uint32_t kType = ew::kOnnx<T>;
+// The element types, their ONNX numbers (kOnnx) and the reference's half types: the elementwise tests' one table.
+using namespace ew;
 
 template <class T>
 T value_from(std::mt19937& rng) {
@@ -66,7 +62,7 @@ void check_one(std::mt19937& rng, size_t outer, size_t n, size_t inner, size_t k
   std::memset(static_cast<void*>(&values.back()), 0x5a, sizeof(T));
   const T canary = values.back();
   std::vector<uint64_t> work(tessera::topk_work_bytes(n) / 8 + 1);
-  REQUIRE(tessera::top_k(kType<T>, x.data(), values.data(), indices.data(), work.data(), outer, n, inner, k, largest) ==
+  REQUIRE(tessera::top_k(kOnnx<T>, x.data(), values.data(), indices.data(), work.data(), outer, n, inner, k, largest) ==
           tessera::Status::ok);
   std::vector<T> want_values;
   std::vector<int64_t> want_indices;
@@ -129,9 +125,9 @@ TEST_CASE("topk: a long line, k much smaller (the heap and its vector compare), 
   std::vector<float> v(7);
   std::vector<int64_t> at(7);
   std::vector<uint64_t> work(tessera::topk_work_bytes(7) / 8 + 1);
-  REQUIRE(tessera::top_k(kType<float>, x.data(), v.data(), at.data(), work.data(), 1, 7, 1, 7, true) == tessera::Status::ok);
+  REQUIRE(tessera::top_k(kOnnx<float>, x.data(), v.data(), at.data(), work.data(), 1, 7, 1, 7, true) == tessera::Status::ok);
   CHECK(at == std::vector<int64_t>{1, 5, 2, 0, 3, 4, 6});
-  REQUIRE(tessera::top_k(kType<float>, x.data(), v.data(), at.data(), work.data(), 1, 7, 1, 7, false) == tessera::Status::ok);
+  REQUIRE(tessera::top_k(kOnnx<float>, x.data(), v.data(), at.data(), work.data(), 1, 7, 1, 7, false) == tessera::Status::ok);
   CHECK(at == std::vector<int64_t>{6, 3, 4, 0, 2, 1, 5});
   CHECK(std::signbit(v[1]));  // -0 kept as the element it is
 }
@@ -142,5 +138,5 @@ TEST_CASE("topk: refuses an unknown type and k past the axis") {
   uint64_t work[8];
   CHECK(tessera::top_k(tessera::onnx_type("string"), x, v, at, work, 1, 2, 1, 1, true) == tessera::Status::refused);
   CHECK(tessera::top_k(tessera::onnx_type("bool"), x, v, at, work, 1, 2, 1, 1, true) == tessera::Status::refused);
-  CHECK(tessera::top_k(kType<float>, x, v, at, work, 1, 2, 1, 3, true) == tessera::Status::refused);
+  CHECK(tessera::top_k(kOnnx<float>, x, v, at, work, 1, 2, 1, 3, true) == tessera::Status::refused);
 }

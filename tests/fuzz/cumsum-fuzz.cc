@@ -17,10 +17,8 @@ namespace ref = tessera::reference;
 
 template <class T>
 void run(uint32_t type, fuzz::Input& in, size_t outer, size_t inner, bool exclusive, bool reverse) {
-  const size_t row = outer * inner;
-  const size_t n = in.remaining() / sizeof(T) / row;
-  std::vector<T> x(outer * n * inner);
-  if (!x.empty()) std::memcpy(static_cast<void*>(x.data()), in.rest(), x.size() * sizeof(T));
+  size_t n = 0;
+  const std::vector<T> x = fuzz::axis_input<T>(in, outer, inner, n);
   std::unique_ptr<T[]> y(new T[x.size() + 1]);
   if (tessera::cum_sum(type, x.data(), y.get(), outer, n, inner, exclusive, reverse) != tessera::Status::ok) std::abort();
   const std::vector<T> want = ref::cum_sum(x, outer, n, inner, exclusive, reverse);

@@ -54,6 +54,17 @@ inline std::vector<uint8_t> input_bytes(const Input& in, size_t n) {
   return bytes;
 }
 
+// The rest of the fuzz bytes as the input of an op along one axis (TopK,
+// CumSum): outer x n x inner elements of T, n as many as the bytes fill
+// (possibly 0), their bit patterns as they come (every NaN payload, -0).
+template <class T>
+std::vector<T> axis_input(const Input& in, size_t outer, size_t inner, size_t& n) {
+  n = in.remaining() / sizeof(T) / (outer * inner);
+  std::vector<T> x(outer * n * inner);
+  if (!x.empty()) std::memcpy(static_cast<void*>(x.data()), in.rest(), x.size() * sizeof(T));
+  return x;
+}
+
 [[noreturn]] inline void fail(const char* target, const char* what, size_t where) {
   std::fprintf(stderr, "%s: %s (at byte %zu)\n", target, what, where);
   std::abort();

@@ -16,11 +16,9 @@ namespace ref = tessera::reference;
 
 template <class T>
 void run(uint32_t type, fuzz::Input& in, size_t outer, size_t inner, uint8_t k_byte, bool largest) {
-  const size_t row = outer * inner;
-  const size_t n = in.remaining() / sizeof(T) / row;
+  size_t n = 0;
+  const std::vector<T> x = fuzz::axis_input<T>(in, outer, inner, n);
   const size_t k = k_byte % (n + 1);
-  std::vector<T> x(outer * n * inner);
-  if (!x.empty()) std::memcpy(static_cast<void*>(x.data()), in.rest(), x.size() * sizeof(T));
   const size_t m = outer * k * inner;
   std::unique_ptr<T[]> values(new T[m + 1]);
   std::unique_ptr<int64_t[]> indices(new int64_t[m + 1]);
