@@ -6,7 +6,7 @@
 // walk, empty tensors, out and resident; and every error, each a SpecError
 // naming the op, version, parameter and value.
 import * as tw from 'tessera-wasm';
-import { values } from './helpers';
+import { expectSpecErrorOn, values } from './helpers';
 
 beforeAll(() => tw.init());
 
@@ -17,15 +17,8 @@ const run = (opset: number, inputs: unknown[], attributes: Record<string, unknow
   tw.runNode({ opType: 'CumSum', opset, attributes }, inputs as never)[0] as tw.Tensor;
 
 /** A SpecError of CumSum-version about `param`, its message naming each pattern (the value among them). */
-function expectError(fn: () => unknown, version: number, param: string | undefined, ...patterns: (string | RegExp)[]): void {
-  let thrown: unknown;
-  try { fn(); } catch (error) { thrown = error; }
-  const error = thrown as tw.SpecError;
-  expect(error?.name).toBe('SpecError');
-  expect([error.op, error.version, error.param]).toEqual(['CumSum', version, param]);
-  expect(error.message.startsWith(`CumSum-${version}: `)).toBe(true);
-  for (const p of patterns) expect(error.message).toMatch(p);
-}
+const expectError = (fn: () => unknown, version: number, param: string | undefined, ...patterns: (string | RegExp)[]) =>
+  expectSpecErrorOn(fn, 'CumSum', version, param, ...patterns);
 
 describe('every version', () => {
   it('the spec\'s example: exclusive and reverse', () => {

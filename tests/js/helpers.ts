@@ -18,8 +18,8 @@ export function itWithShared(name: string, body: () => Promise<unknown>): void {
   }
 }
 
-/** Expects `fn` to throw a SpecError for `op`-`version` whose message matches every pattern. */
-export function expectSpecError(fn: () => unknown, op: string, version: number | undefined, ...patterns: (string | RegExp)[]): void {
+/** Expects `fn` to throw a SpecError for `op`-`version` whose message matches every pattern; returns it. */
+export function expectSpecError(fn: () => unknown, op: string, version: number | undefined, ...patterns: (string | RegExp)[]): Error & { param?: string } {
   let thrown: unknown;
   try {
     fn();
@@ -27,12 +27,18 @@ export function expectSpecError(fn: () => unknown, op: string, version: number |
     thrown = error;
   }
   expect(thrown).toBeInstanceOf(Error);
-  const error = thrown as Error & { op?: string; version?: number };
+  const error = thrown as Error & { op?: string; version?: number; param?: string };
   expect(error.name).toBe('SpecError');
   expect(error.op).toBe(op);
   expect(error.version).toBe(version);
   expect(error.message.startsWith(version === undefined ? `${op}:` : `${op}-${version}:`)).toBe(true);
   for (const pattern of patterns) expect(error.message).toMatch(pattern);
+  return error;
+}
+
+/** expectSpecError, and the parameter the error names (`param`; undefined for one about the node as a whole). */
+export function expectSpecErrorOn(fn: () => unknown, op: string, version: number, param: string | undefined, ...patterns: (string | RegExp)[]): void {
+  expect(expectSpecError(fn, op, version, ...patterns).param).toBe(param);
 }
 
 export const f32 = (values: number[]) => new Float32Array(values);

@@ -6,7 +6,7 @@
 // inputs, out for both outputs, resident results; and every error, each a
 // SpecError naming the op, version, parameter and value.
 import * as tw from 'tessera-wasm';
-import { values } from './helpers';
+import { expectSpecErrorOn, values } from './helpers';
 
 beforeAll(() => tw.init());
 
@@ -16,15 +16,8 @@ const run = (opset: number, inputs: unknown[], attributes: Record<string, unknow
   tw.runNode({ opType: 'TopK', opset, attributes }, inputs as never) as tw.Tensor[];
 
 /** A SpecError of TopK-version about `param`, its message naming each pattern (the value among them). */
-function expectError(fn: () => unknown, version: number, param: string | undefined, ...patterns: (string | RegExp)[]): void {
-  let thrown: unknown;
-  try { fn(); } catch (error) { thrown = error; }
-  const error = thrown as tw.SpecError;
-  expect(error?.name).toBe('SpecError');
-  expect([error.op, error.version, error.param]).toEqual(['TopK', version, param]);
-  expect(error.message.startsWith(`TopK-${version}: `)).toBe(true);
-  for (const p of patterns) expect(error.message).toMatch(p);
-}
+const expectError = (fn: () => unknown, version: number, param: string | undefined, ...patterns: (string | RegExp)[]) =>
+  expectSpecErrorOn(fn, 'TopK', version, param, ...patterns);
 
 describe('every version', () => {
   const x = () => f32([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [3, 4]);
