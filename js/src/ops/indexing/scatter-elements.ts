@@ -1,21 +1,21 @@
 // ONNX ScatterElements (and Scatter, its name at opset 9 and 10): a copy of
 // the data with each update written (or reduced) at the place its index
 // names along one axis.
-import { type DataType, elementBytes } from '../../dtype.js';
+import type { DataType } from '../../dtype.js';
 import { type OpContext, specError } from '../../errors.js';
 import { type ResidentTensor, type ResidentType, asOperand } from '../../resident.js';
 import type { Tensor, TensorLike } from '../../tensor.js';
 import { requireReady, wasm, writeParams } from '../../wasm.js';
 import { integerAttribute, requireType } from '../check.js';
 import { type OpVersion, defineOp, newestOf } from '../definition.js';
-import { type MoveOps, type MovePlan, dispatch } from '../dispatch.js';
-import { type OutOf, type OutOptions, checkOut, opOptions } from '../out.js';
+import type { MoveOps } from '../dispatch.js';
+import { type OutOf, type OutOptions, opOptions } from '../out.js';
 import { ALL_TYPES_V13, ALL_TYPES_V6 } from '../type-sets.js';
 import { normalizeAxis } from '../axes.js';
 import { elementsGeometry } from './gather-elements.js';
 import type { Indices } from './gather.js';
 import { type Operand, indexBytes, indexOperand, outOfRange, withOperands } from './index-kernels.js';
-import { REDUCTIONS, type Reduction, onnxNumber, readReduction, scatterStrings, updatesOperand } from './scatter-common.js';
+import { REDUCTIONS, type Reduction, dispatchScatter, onnxNumber, readReduction, updatesOperand } from './scatter-common.js';
 
 const TIND = ['int32', 'int64'] as const satisfies readonly DataType[];
 const version = <const T extends readonly DataType[], const A extends readonly string[]>(since: number, types: T, attributes: A) =>
@@ -105,17 +105,11 @@ function scatterElementsWith(op: string, v: OpVersion, dataValue: unknown, indic
   if (updates.dims.length !== indices.dims.length || updates.dims.some((d, i) => d !== indices.dims[i])) {
     throw specError(context, 'updates', `updates must have the indices' dims [${indices.dims.join(', ')}] (got [${updates.dims.join(', ')}])`);
   }
-  const out = outValue === undefined ? undefined : checkOut(context, outValue, data.type, data.size, { inputs: [['data', data], ['indices', indices], ['updates', updates]], inPlace: false });
-  const run = (x: Tensor | ResidentTensor, u: Operand): Tensor | ResidentTensor => {
-    const args: ScatterArgs = { context, indices, updates: u, dims: indices.dims, strides, axis, extent: data.dims[axis], reduction, onnx: onnxNumber(x.type), dataSize: data.size };
-    if (data.size === 0 && indices.size > 0) SCATTER_ELEMENTS.kernel(wasm().kernels, 0, 0, elementBytes(x.type), writeParams(SCATTER_ELEMENTS.params(args)), args);  // every index is out of range
-    const plan: MovePlan<ScatterArgs> = {
-      kind: 'move', context, input: x, dims: data.dims, size: data.size, ops: SCATTER_ELEMENTS, builtinFits: false, rows: 1, rowElements: data.size, callsPerRow: 1, args,
-    };
-    return dispatch(plan, out);
-  };
-  if (data.type === 'string') return scatterStrings(data as Tensor, updates as Tensor, (d, u) => run(d, u) as Tensor);
-  return run(data, updates);
+  return dispatchScatter<ScatterArgs>(context, data, indices, updates, outValue, {
+    ops: SCATTER_ELEMENTS, rows: 1, rowElements: data.size, anyIndex: indices.size > 0,
+    args: (x, u) => ({ context, indices, updates: u, dims: indices.dims, strides, axis, extent: data.dims[axis], reduction, onnx: onnxNumber(x.type), dataSize: data.size }),
+    refuseEmpty: (elementSize, args) => SCATTER_ELEMENTS.kernel(wasm().kernels, 0, 0, elementSize, writeParams(SCATTER_ELEMENTS.params(args)), args),
+  });
 }
 
 interface ScatterArgs {

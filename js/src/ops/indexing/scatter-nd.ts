@@ -1,17 +1,17 @@
 // ONNX ScatterND: a copy of the data with whole slices, named by tuples of
 // indices, written (or reduced) from the updates.
-import { type DataType, elementBytes } from '../../dtype.js';
+import type { DataType } from '../../dtype.js';
 import { type OpContext, specError } from '../../errors.js';
 import { type ResidentTensor, type ResidentType, asOperand } from '../../resident.js';
 import type { Tensor, TensorLike } from '../../tensor.js';
 import { requireReady, wasm, writeParams } from '../../wasm.js';
 import { requireType } from '../check.js';
 import { type OpVersion, defineOp, newestOf } from '../definition.js';
-import { type MoveOps, type MovePlan, dispatch } from '../dispatch.js';
-import { type OutOf, type OutOptions, checkOut, opOptions } from '../out.js';
+import type { MoveOps } from '../dispatch.js';
+import { type OutOf, type OutOptions, opOptions } from '../out.js';
 import { ALL_TYPES_V13, ALL_TYPES_V6 } from '../type-sets.js';
 import { type Operand, indexOperand, outOfRange, withOperands } from './index-kernels.js';
-import { REDUCTIONS, type Reduction, onnxNumber, readReduction, scatterStrings, updatesOperand } from './scatter-common.js';
+import { REDUCTIONS, type Reduction, dispatchScatter, onnxNumber, readReduction, updatesOperand } from './scatter-common.js';
 
 const version = <const T extends readonly DataType[], const A extends readonly string[]>(since: number, types: T, attributes: A) =>
   ({ since, inputs: ['data', 'indices', 'updates'], required: 3, outputs: ['output'], attributes, types: { T: types } }) as const;
@@ -73,22 +73,16 @@ function scatterNDWith(v: OpVersion, dataValue: unknown, indicesValue: unknown, 
   if (updates.dims.length !== want.length || updates.dims.some((d, i) => d !== want[i])) {
     throw specError(context, 'updates', `updates must have dims [${want.join(', ')}] (indices' dims but the last, then the data's from axis ${k}; got [${updates.dims.join(', ')}])`);
   }
-  const out = outValue === undefined ? undefined : checkOut(context, outValue, data.type, data.size, { inputs: [['data', data], ['indices', indices], ['updates', updates]], inPlace: false });
   let n = 1;
   for (let d = 0; d < q - 1; d++) n *= indices.dims[d];
   let rowElements = 1;
   for (let d = k; d < r; d++) rowElements *= data.dims[d];
   const extents = data.dims.slice(0, k);
-  const run = (x: Tensor | ResidentTensor, u: Operand): Tensor | ResidentTensor => {
-    const args: NDArgs = { context, indices, updates: u, indexDims: indices.dims, extents, n, rowElements, reduction, onnx: onnxNumber(x.type), dataSize: data.size };
-    if (data.size === 0 && n > 0) runScatterND(0, 0, elementBytes(x.type), args);  // an empty data's every index is out of range
-    const plan: MovePlan<NDArgs> = {
-      kind: 'move', context, input: x, dims: data.dims, size: data.size, ops: SCATTER_ND, builtinFits: false, rows: n, rowElements, callsPerRow: 1, args,
-    };
-    return dispatch(plan, out);
-  };
-  if (data.type === 'string') return scatterStrings(data as Tensor, updates as Tensor, (d, u) => run(d, u) as Tensor);
-  return run(data, updates);
+  return dispatchScatter<NDArgs>(context, data, indices, updates, outValue, {
+    ops: SCATTER_ND, rows: n, rowElements, anyIndex: n > 0,
+    args: (x, u) => ({ context, indices, updates: u, indexDims: indices.dims, extents, n, rowElements, reduction, onnx: onnxNumber(x.type), dataSize: data.size }),
+    refuseEmpty: (elementSize, args) => runScatterND(0, 0, elementSize, args),
+  });
 }
 
 interface NDArgs {
