@@ -43,6 +43,19 @@ T reduce_store(typename ReduceAcc<T>::type a, bool canonical) {
   }
 }
 
+// An integer reduction's float64 result as docs/number-formats.md says
+// (numpy's astype): truncated toward 0, NaN (the root of a wrapped negative)
+// 0, out of range saturated. For int64 the float64 sum of extremes rounds to
+// 2^63, past the type's largest value: that saturates too.
+template <class T>
+T truncated(double r) {
+  if (r != r) return T{0};
+  const double t = std::trunc(r);
+  if (t >= static_cast<double>(std::numeric_limits<T>::max())) return std::numeric_limits<T>::max();
+  if (t <= static_cast<double>(std::numeric_limits<T>::lowest())) return std::numeric_limits<T>::lowest();
+  return static_cast<T>(t);
+}
+
 // One output: the values it reduces in order of k, folded by the documented order.
 template <class T>
 T reduce_one(ReduceOp op, const std::vector<T>& values, size_t inner) {
@@ -98,16 +111,10 @@ T reduce_one(ReduceOp op, const std::vector<T>& values, size_t inner) {
   switch (op) {
     case ReduceOp::max: case ReduceOp::min: return reduce_store<T>(result, false);
     case ReduceOp::mean:
-      if constexpr (kInt) return n == 0 ? T{0} : static_cast<T>(std::trunc(static_cast<double>(signed_of(result)) / static_cast<double>(n)));
+      if constexpr (kInt) return n == 0 ? T{0} : truncated<T>(static_cast<double>(signed_of(result)) / static_cast<double>(n));
       else return reduce_store<T>(result / static_cast<A>(n), true);
     case ReduceOp::l2:
-      if constexpr (kInt) {
-        // numpy's astype as the kernel documents it: NaN (the root of a wrapped negative) 0, out of range saturated.
-        const double r = std::sqrt(static_cast<double>(signed_of(result)));
-        if (r != r) return T{0};
-        if (r >= static_cast<double>(std::numeric_limits<T>::max())) return std::numeric_limits<T>::max();
-        return static_cast<T>(r);
-      }
+      if constexpr (kInt) return truncated<T>(std::sqrt(static_cast<double>(signed_of(result))));
       else return reduce_store<T>(std::sqrt(result), true);
     default: return reduce_store<T>(result, true);
   }
