@@ -1,5 +1,6 @@
-// The kernel fed a chunk at a time (js/src/ops/chunks.ts): large maps and
-// broadcasts into `out` are routed there, every broadcast pattern cuts the
+// The kernel fed a chunk at a time (js/src/ops/chunks.ts): maps and
+// broadcasts into `out` of more than 1 MiB a stream are routed there (and
+// smaller ones forced there), every broadcast pattern cuts the
 // output into slabs whose inputs are contiguous runs or repeated elements,
 // and the bytes are the one pass's and an independent reference's. `out` on
 // an input's buffer (any overlap) goes the one-pass way, dirty outs are
@@ -45,17 +46,17 @@ function reference(op: (x: number, y: number) => number, a: Float32Array, aDims:
   return { dims, y };
 }
 
-// Over one chunk's 128 KiB of float32 (32768 elements), with slabs cut at every kind of axis.
+// Over routing's 1 MiB of float32 (262144 elements), with slabs cut at every kind of axis.
 const PATTERNS: [number[], number[]][] = [
-  [[100003], [100003]],
-  [[1, 3, 224, 224], [3, 1, 1]],
-  [[2, 3, 160, 96], [1, 3, 1, 1]],
-  [[300, 301], [301]],
-  [[300, 1], [1, 301]],
+  [[300007], [300007]],
+  [[1, 3, 320, 320], [3, 1, 1]],
+  [[2, 3, 240, 240], [1, 3, 1, 1]],
+  [[600, 601], [601]],
+  [[600, 1], [1, 601]],
   [[7, 1, 9000], [5, 1]],
-  [[40000], []],
-  [[3, 50000], [3, 1]],
-  [[2, 70000], [2, 1]],
+  [[300000], []],
+  [[3, 100000], [3, 1]],
+  [[2, 140000], [2, 1]],
 ];
 
 describe('binary ops into out, a chunk at a time', () => {
@@ -65,9 +66,10 @@ describe('binary ops into out, a chunk at a time', () => {
       const b = f32(bDims);
       const ops: [keyof Tw & ('add' | 'mul' | 'greater'), (x: number, y: number) => number][] = [
         ['add', (x, y) => Math.fround(x + y)], ['mul', (x, y) => Math.fround(x * y)], ['greater', (x, y) => (x > y ? 1 : 0)]];
+      const expectations = ops.map(([, f]) => reference(f, a, aDims, b, bDims));
       for (const { name, tw } of builds) {
-        for (const [op, f] of ops) {
-          const { dims, y } = reference(f, a, aDims, b, bDims);
+        for (const [k, [op]] of ops.entries()) {
+          const { dims, y } = expectations[k];
           const expected = op === 'greater' ? Uint8Array.from(y) : Float32Array.from(y);
           const [ta, tb] = [new tw.Tensor('float32', a.slice(), aDims), new tw.Tensor('float32', b.slice(), bDims)];
           const out = op === 'greater' ? new Uint8Array(expected.length).fill(0xa5) : new Float32Array(expected.length).fill(NaN);  // dirty
@@ -83,7 +85,7 @@ describe('binary ops into out, a chunk at a time', () => {
     });
   }
 
-  it('every type of a width, Sum of three, Mean and Where: chunks give the one pass\'s bytes', () => {
+  it('every type of a width, Sum of three, Mean and Where, forced to chunks: the one pass\'s bytes', () => {
     for (const { tw } of builds) {
       const dims = [3, 200, 250];
       for (const [type, Array_] of [['int32', Int32Array], ['uint8', Uint8Array], ['float64', Float64Array], ['int64', BigInt64Array], ['float16', Uint16Array]] as const) {
@@ -99,7 +101,7 @@ describe('binary ops into out, a chunk at a time', () => {
         for (const op of ['add', 'sub', 'mul', 'max'] as const) {
           const call = (options: object) => (op === 'max' ? tw.max([a, b] as never, options as never) : tw[op](a as never, b as never, options as never)) as unknown as Testing.Tensor;
           const out = new (Array_ as unknown as new (k: number) => ArrayBufferView)(n);
-          const chunked = tw.withExecutor(undefined, () => call({ out }));
+          const chunked = tw.withExecutor('chunks', () => call({ out }));
           expect([type, op, chunked.ran]).toEqual([type, op, 'chunks']);
           const whole = tw.withExecutor('kernel', () => call({}));
           expect([type, op, bytes(out).equals(bytes(whole.value.data as ArrayBufferView))]).toEqual([type, op, true]);
@@ -108,12 +110,12 @@ describe('binary ops into out, a chunk at a time', () => {
       const [x, y, z] = [f32(dims), f32([250]), f32([3, 1, 1])].map((d, i) => new tw.Tensor('float32', d, [dims, [250], [3, 1, 1]][i]));
       for (const call of [(o: object) => tw.sum([x, y, z], o as never), (o: object) => tw.mean([x, y, z], o as never)]) {
         const out = new Float32Array(size(dims));
-        expect(tw.withExecutor(undefined, () => call({ out })).ran).toBe('chunks');
+        expect(tw.withExecutor('chunks', () => call({ out })).ran).toBe('chunks');
         expect(bytes(out).equals(bytes(tw.withExecutor('kernel', () => call({})).value.data as Float32Array))).toBe(true);
       }
       const c = new tw.Tensor('bool', Uint8Array.from({ length: 200 * 250 }, () => (next() < 0.5 ? 1 : 0)), [200, 250]);
       const out = new Float32Array(size(dims));
-      expect(tw.withExecutor(undefined, () => tw.where(c, x, z, { out })).ran).toBe('chunks');
+      expect(tw.withExecutor('chunks', () => tw.where(c, x, z, { out })).ran).toBe('chunks');
       expect(bytes(out).equals(bytes(tw.withExecutor('kernel', () => tw.where(c, x, z)).value.data as Float32Array))).toBe(true);
     }
   });
@@ -133,7 +135,7 @@ describe('binary ops into out, a chunk at a time', () => {
 
   it('out on an input\'s buffer, at any shift: the one pass, the reference\'s bytes', () => {
     for (const { tw } of builds) {
-      const n = 90000;
+      const n = 300000;
       for (const shift of [-5000, -1, 0, 1, 4096, 50000, n + 10]) {
         const buffer = new Float32Array(2 * n + 20000);
         const base = 10000;
@@ -154,7 +156,7 @@ describe('binary ops into out, a chunk at a time', () => {
     }
   });
 
-  it('resident inputs into out: read in place, a chunk at a time', () => {
+  it('resident inputs into out: read in place, a chunk at a time (forced)', () => {
     for (const { tw } of builds) {
       const dims = [4, 250, 100];
       const a = f32(dims);
@@ -163,7 +165,7 @@ describe('binary ops into out, a chunk at a time', () => {
       const { y } = reference((x, v) => Math.fround(x - v), a, dims, b, [250, 1]);
       for (const bIn of [new tw.Tensor('float32', b, [250, 1]), tw.toResident(new tw.Tensor('float32', b, [250, 1]))]) {
         const out = new Float32Array(size(dims)).fill(-1);
-        const probed = tw.withExecutor(undefined, () => tw.sub(ra, bIn as never, { out }));
+        const probed = tw.withExecutor('chunks', () => tw.sub(ra, bIn as never, { out }));
         expect(probed.ran).toBe('chunks');
         expect(bytes(out).equals(bytes(Float32Array.from(y)))).toBe(true);
         if (tw.ResidentTensor.isResident(bIn)) bIn.dispose();
@@ -177,7 +179,7 @@ describe('binary ops into out, a chunk at a time', () => {
 describe('unary maps into out, a chunk at a time', () => {
   it('Exp, Abs, Floor, Relu, IsNaN, Neg: routed to chunks, the one pass\'s bytes; overlapping out takes the one pass', () => {
     for (const { tw } of builds) {
-      const n = 77777;
+      const n = 300001;
       const x = Float32Array.from({ length: n }, (_, i) => (i % 5 === 0 ? NaN : (next() - 0.5) * 50));
       const t = new tw.Tensor('float32', x, [n]);
       for (const op of ['exp', 'abs', 'floor', 'relu', 'isNaN', 'neg'] as const) {

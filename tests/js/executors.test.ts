@@ -197,15 +197,15 @@ function randomCases(): Case[] {
     (x.data as Float32Array).forEach((v, j, a) => { if (Number.isNaN(v)) a[j] = j; });  // canonical NaNs aside: exact sums
     cases.push(addCase(`float32 [${dims}]`, x));
   }
-  // Over one chunk's 128 KiB (js/src/ops/chunks.ts), so the kernel fed a chunk at a time is routed into out, over
-  // several chunks, with a short last one (and for Add slabs cut across an inner axis).
+  // Over one chunk's 128 KiB (js/src/ops/chunks.ts), so the kernel fed a chunk at a time runs over several chunks
+  // with a short last one (and for Add slabs cut across an inner axis), and over 1 MiB, so it is routed there.
   for (let i = 0; i < 3; i++) {
     const type = pick(['float32', 'float64', 'float16']);
     const dims = [int(150, 250), int(250, 400)];
     cases.push(floorCase(`large ${type} [${dims}]`, randomTensor(type, dims, SEED + 5000 + i)));
   }
   for (let i = 0; i < 3; i++) {
-    const dims = pick([[int(2, 4), int(150, 300), int(150, 300)], [int(40000, 90000)], [int(150, 300), int(150, 300)]]);
+    const dims = i === 0 ? [int(300, 400), int(900, 1000)] : pick([[int(2, 4), int(150, 300), int(150, 300)], [int(40000, 90000)]]);
     const x = randomTensor('float32', dims, SEED + 6000 + i);
     (x.data as Float32Array).forEach((v, j, a) => { if (Number.isNaN(v)) a[j] = j; });
     cases.push(addCase(`large float32 [${dims}]`, x));

@@ -5,7 +5,6 @@
 import { DTYPES, elementBytes, isPacked, moveBytes, storageBytes } from '../dtype.js';
 import { ResidentTensor } from '../resident.js';
 import { bufferOf } from '../typed-array.js';
-import { CHUNK_BYTES } from './chunks.js';
 import type { CheckedOut } from './out.js';
 import type { Executor, Plan } from './plans.js';
 
@@ -75,20 +74,23 @@ const BUILTIN_MAX_ROW_CALLS = 8;
 //   1000 elements: 1.20 / 0.86 / 1.06 fresh, 1.76 / 1.75 / 1.33 out.
 const MAP_LOOP_MAX_BYTES = 1024;
 
-// Above one chunk's bytes in its widest stream (chunks.ts, CHUNK_BYTES, where
-// the chunk size's measurements are), a map or a broadcasting compute plan from JS arrays
-// into `out` runs a chunk at a time: the one pass wrote the copied inputs and the
-// kernel's output to memory and read them back. Into `out`, chunks / one
-// pass (Node 20, 2-core x64 under a load of 9-12, CPU time, medians of 7):
-// Add f32 65536 + 65536 0.68, 262144 0.79, 1e6 0.62; Mul [1,3,224,224] by
-// [3,1,1] 0.91; Add [1,3,640,640] by [1,3,1,1] 0.81; Greater f32 1e6 0.81.
-// Into a fresh array (no `out`) chunks lost: 1.29-1.48 on the same rows
-// (bench/ab.mjs against the one pass), so they are for `out` only.
+// Above 1 MiB in its widest stream (an input or the output), a map or a
+// broadcasting compute plan from JS arrays into `out` runs a chunk at a time
+// (chunks.ts, CHUNK_BYTES a chunk, where the chunk size's measurements are):
+// the one pass wrote the copied inputs and the kernel's output to memory and
+// read them back. Into `out`, chunks / one pass (node bench/ab.mjs --base
+// <the one pass>, Node 20, 2-core x64, load 4-12, CPU time, medians of 9
+// rounds, three runs): Add f32 1e6 + 1e6 0.64-0.68; Add [1,3,640,640] by
+// [1,3,1,1] 0.68-0.85; Greater f32 1e6 0.51-0.90; but Mul [1,3,224,224] by
+// [3,1,1], 588 KiB a stream, 1.15-1.21, and the normalize chain of three ops
+// of that size 1.03-1.27: that much stays in cache through the one pass.
+// Into a fresh array (no `out`) chunks lost, 1.29-1.48 on the same rows, so
+// they are for `out` only.
 // Never when `out` is on an input's buffer: a chunk written out could land on
 // input bytes not yet copied in (the one pass copies every input in first).
 // That fact is read only for large outputs (and under withExecutor): asking
 // a fresh array for its buffer costs a small op in SpiderMonkey (see copyIn).
-const CHUNK_MIN_BYTES = CHUNK_BYTES;
+const CHUNK_MIN_BYTES = 1 << 20;
 
 /** The routing rules, in order: the first whose `when` holds names the executor. */
 export const RULES: readonly Rule[] = [
