@@ -34,10 +34,11 @@ module.exports = {
       testMatch: ['**/*.test.ts'],
       // init.test.ts tests loading itself (the default build among it);
       // release.test.ts needs its own init() options first (autoRelease; the
-      // engine matrix checks releasing memory on both builds); backends.test.ts
-      // and executors.test.ts run both builds side by side already; contributing.test.ts
+      // engine matrix checks releasing memory on both builds); backends.test.ts,
+      // executors.test.ts and elementwise-chunks.test.ts run both builds side by
+      // side already; contributing.test.ts
       // reads only CONTRIBUTING.md and the sources.
-      testPathIgnorePatterns: ['/init\\.test\\.ts$', '/release\\.test\\.ts$', '/backends\\.test\\.ts$', '/executors\\.test\\.ts$', '/contributing\\.test\\.ts$', ONNX_NODE],
+      testPathIgnorePatterns: ['/init\\.test\\.ts$', '/release\\.test\\.ts$', '/backends\\.test\\.ts$', '/executors\\.test\\.ts$', '/elementwise-chunks\\.test\\.ts$', '/contributing\\.test\\.ts$', ONNX_NODE],
       setupFilesAfterEnv: SCALAR_SETUP,
     },
     { ...common, displayName: 'onnx-node', testMatch: ['**/onnx-node.test.ts'] },

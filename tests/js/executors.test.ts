@@ -31,7 +31,7 @@ const SEED = 23;
 const TILE_TYPES = typesOf('Tile');
 const FILL_TYPES = typesOf('ConstantOfShape');
 const FLOOR_TYPES = typesOf('Floor');
-const EXECUTORS: readonly Executor[] = ['loop', 'builtin', 'kernel'];
+const EXECUTORS: readonly Executor[] = ['loop', 'builtin', 'kernel', 'chunks'];
 
 /** One valid call: the op, what it returns for an input (resident or not) and options, and the expected storage. */
 interface Case {
@@ -197,6 +197,19 @@ function randomCases(): Case[] {
     (x.data as Float32Array).forEach((v, j, a) => { if (Number.isNaN(v)) a[j] = j; });  // canonical NaNs aside: exact sums
     cases.push(addCase(`float32 [${dims}]`, x));
   }
+  // Over one chunk's 128 KiB (js/src/ops/chunks.ts), so the kernel fed a chunk at a time runs over several chunks
+  // with a short last one (and for Add slabs cut across an inner axis), and over 1 MiB, so it is routed there.
+  for (let i = 0; i < 3; i++) {
+    const type = pick(['float32', 'float64', 'float16']);
+    const dims = [int(150, 250), int(250, 400)];
+    cases.push(floorCase(`large ${type} [${dims}]`, randomTensor(type, dims, SEED + 5000 + i)));
+  }
+  for (let i = 0; i < 3; i++) {
+    const dims = i === 0 ? [int(300, 400), int(900, 1000)] : pick([[int(2, 4), int(150, 300), int(150, 300)], [int(40000, 90000)]]);
+    const x = randomTensor('float32', dims, SEED + 6000 + i);
+    (x.data as Float32Array).forEach((v, j, a) => { if (Number.isNaN(v)) a[j] = j; });
+    cases.push(addCase(`large float32 [${dims}]`, x));
+  }
   return cases;
 }
 
@@ -304,9 +317,9 @@ describe('every executor on every case, on both builds', () => {
       Tile: ['builtin', 'kernel', 'loop'],
       AsStrided: ['builtin', 'kernel'],
       ConstantOfShape: ['builtin', 'kernel'],
-      Floor: ['kernel', 'loop'],
+      Floor: ['chunks', 'kernel', 'loop'],
       Cast: ['kernel', 'loop'],
-      Add: ['kernel'],
+      Add: ['chunks', 'kernel'],
     });
   });
 });

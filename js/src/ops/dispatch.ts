@@ -3,7 +3,8 @@
 // map or fill is); this module picks
 //   where the output goes: a resident tensor (resident input and no `out`,
 //     or a fill asked for one), the caller's `out`, or a fresh array;
-//   who computes it: the kernel in WebAssembly, or one of its JS twins
+//   who computes it: the kernel in WebAssembly (over the whole tensor, or
+//     a chunk at a time for large maps and broadcasts: chunks.ts), or one of its JS twins
 //     (twins.ts): plain loops (over words, or over values where copying
 //     them is exact; Floor's over Math.floor), or TypedArray built-ins
 //     (copyWithin, set, fill) between the JS arrays; a conversion's twin
@@ -19,6 +20,7 @@ import { type NumberArray, bufferOf, byteOffsetOf, typedArrayKind } from '../typ
 import { checkedBytes, checkedData, checkedWords, copyIn, copyOut, wasm, withScratch, writeParams } from '../wasm.js';
 import type { CheckedOut } from './out.js';
 import type { ComputePlan, ConvertPlan, Executor, FillPlan, MapPlan, MovePlan, Plan } from './plans.js';
+import { computeInChunks, mapInChunks } from './chunks.js';
 import { choose } from './routing.js';
 import { fillBytes } from './twins.js';
 
@@ -29,13 +31,13 @@ export type { ComputeOps, ComputeOutput, ComputePlan, ConvertOps, ConvertPlan, E
 
 /** Runs a checked plan: into `out` when given, else a resident tensor or a fresh array (see the top of this file). */
 export function dispatch(plan: Plan, out?: CheckedOut): Tensor | ResidentTensor {
-  const executor = choose(plan);
+  const executor = choose(plan, out);
   switch (plan.kind) {
     case 'move': return runMove(plan, executor, plan.input, out);
     case 'map': return runMap(plan, executor, out);
     case 'convert': return runConvert(plan, executor, out);
     case 'fill': return runFill(plan, executor, out);
-    case 'compute': return runCompute(plan, out === undefined ? undefined : [out])[0];
+    case 'compute': return executor === 'chunks' ? computeInChunks(plan, out) : runCompute(plan, out === undefined ? undefined : [out])[0];
   }
 }
 
@@ -150,6 +152,7 @@ function runMap<A>(plan: MapPlan<A>, executor: Executor, out?: CheckedOut): Tens
       if (x.size > 0) plan.ops.kernel(wasm().kernels, x.offset, y, x.size, plan.args);
     });
   }
+  if (executor === 'chunks') return mapInChunks(plan, out);
   const output = out?.array ?? allocateData(outType, x.size);
   const bytes = storageBytes(outType, x.size);
   if (executor === 'loop') {

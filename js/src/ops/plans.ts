@@ -114,6 +114,19 @@ export interface ComputeOutput {
 export interface ComputeOps<A> {
   readonly kernel: (kernels: Kernels, inputs: readonly (number | undefined)[], outputs: readonly number[], args: A, work: number) => void;
   readonly workBytes?: (args: A) => number;
+  /**
+   * Where the op is elementwise over its one output with broadcasting (the
+   * binary and n-ary ops, Where): each input's strides along the output's
+   * dims (elements, 0 where it broadcasts), or undefined where the kernel
+   * must see the whole output (integer Div checks a whole divisor for a zero
+   * first); and the op's args for a slab of the output (its dims and size)
+   * whose inputs have `strides`. The dispatcher may then run the kernel a
+   * slab at a time (chunks.ts).
+   */
+  readonly slabs?: {
+    readonly strides: (args: A) => readonly (readonly number[])[] | undefined;
+    readonly args: (args: A, dims: readonly number[], size: number, strides: readonly (readonly number[])[]) => A;
+  };
 }
 
 /**
@@ -143,6 +156,8 @@ export type Plan = MovePlan<any> | MapPlan<any> | ConvertPlan<any> | FillPlan | 
  * Who computes an output: the kernel in WebAssembly, or one of its JS twins,
  * named by what they are made of: `loop` (plain loops) and `builtin`
  * (TypedArray built-ins). A plan's *Ops name their twins the same way.
+ * `chunks` is the kernel fed a cache-sized chunk at a time (chunks.ts): maps
+ * and the broadcasting compute plans between JS arrays.
  */
-export type Executor = 'loop' | 'builtin' | 'kernel';
+export type Executor = 'loop' | 'builtin' | 'kernel' | 'chunks';
 

@@ -2,8 +2,10 @@
 // WebAssembly or one of its JS twins, from a handful of yes-or-no facts about
 // the call, and the forcing switch the tests use to run every executor over
 // the same cases (withExecutor, exported only by the test entry js/src/testing.ts).
-import { DTYPES, moveBytes, storageBytes } from '../dtype.js';
+import { DTYPES, elementBytes, isPacked, moveBytes, storageBytes } from '../dtype.js';
 import { ResidentTensor } from '../resident.js';
+import { bufferOf } from '../typed-array.js';
+import type { CheckedOut } from './out.js';
 import type { Executor, Plan } from './plans.js';
 
 // What routing may read of a call: a handful of yes-or-no facts. Measured
@@ -25,6 +27,12 @@ interface Facts {
   readonly longRows: boolean;
   /** A conversion a kernel serves (tessera/casts.inc's pairs). */
   readonly hasKernel: boolean;
+  /** The kernel can run a chunk at a time (a map; a compute plan whose ops have slabs). */
+  readonly chunkable: boolean;
+  /** The output goes to `out`, and the widest stream (an input or the output) is more than CHUNK_MIN_BYTES. */
+  readonly largeOut: boolean;
+  /** `out` is on the buffer of an input the op reads from JS memory. */
+  readonly outShared: boolean;
 }
 
 interface Rule {
@@ -66,12 +74,31 @@ const BUILTIN_MAX_ROW_CALLS = 8;
 //   1000 elements: 1.20 / 0.86 / 1.06 fresh, 1.76 / 1.75 / 1.33 out.
 const MAP_LOOP_MAX_BYTES = 1024;
 
+// Above 1 MiB in its widest stream (an input or the output), a map or a
+// broadcasting compute plan from JS arrays into `out` runs a chunk at a time
+// (chunks.ts, CHUNK_BYTES a chunk, where the chunk size's measurements are):
+// the one pass wrote the copied inputs and the kernel's output to memory and
+// read them back. Into `out`, chunks / one pass (node bench/ab.mjs --base
+// <the one pass>, Node 20, 2-core x64, load 4-12, CPU time, medians of 9
+// rounds, three runs): Add f32 1e6 + 1e6 0.64-0.68; Add [1,3,640,640] by
+// [1,3,1,1] 0.68-0.85; Greater f32 1e6 0.51-0.90; but Mul [1,3,224,224] by
+// [3,1,1], 588 KiB a stream, 1.15-1.21, and the normalize chain of three ops
+// of that size 1.03-1.27: that much stays in cache through the one pass.
+// Into a fresh array (no `out`) chunks lost, 1.29-1.48 on the same rows, so
+// they are for `out` only.
+// Never when `out` is on an input's buffer: a chunk written out could land on
+// input bytes not yet copied in (the one pass copies every input in first).
+// That fact is read only for large outputs (and under withExecutor): asking
+// a fresh array for its buffer costs a small op in SpiderMonkey (see copyIn).
+const CHUNK_MIN_BYTES = 1 << 20;
+
 /** The routing rules, in order: the first whose `when` holds names the executor. */
 export const RULES: readonly Rule[] = [
   // A conversion no kernel serves (strings, the narrow formats, most pairs): the JS twin, resident or not.
   { name: 'convert without a kernel', executor: 'loop', when: (f) => f.kind === 'convert' && !f.hasKernel },
   // The bytes are in module memory already: no JS array to work between.
   { name: 'resident', executor: 'kernel', when: (f) => f.resident },
+  { name: 'large map or broadcast into out', executor: 'chunks', when: (f) => f.chunkable && f.largeOut && !f.outShared },
   { name: 'small map', executor: 'loop', when: (f) => f.kind === 'map' && f.hasLoop && f.smallOutput },
   // Floor of float16 or bfloat16 has no JS twin: Math.floor would need a decode and encode per element.
   { name: 'map', executor: 'kernel', when: (f) => f.kind === 'map' },
@@ -93,7 +120,8 @@ export const RULES: readonly Rule[] = [
 // number routes to, found once: routing a small op then makes no object and
 // walks no table (it cost a 4x4 Tile about a tenth of its time).
 const KINDS = ['move', 'map', 'fill', 'convert', 'compute'] as const;
-const FACT_BITS = ['resident', 'packed', 'hasLoop', 'hasBuiltin', 'smallOutput', 'fewRows', 'longRows', 'hasKernel'] as const;
+const FACT_BITS = ['resident', 'packed', 'hasLoop', 'hasBuiltin', 'smallOutput', 'fewRows', 'longRows', 'hasKernel', 'chunkable',
+  'largeOut', 'outShared'] as const;
 const BIT = Object.fromEntries(FACT_BITS.map((name, i) => [name, 1 << i])) as Readonly<Record<(typeof FACT_BITS)[number], number>>;
 const ruleOfClass = new Array<Rule | undefined>(KINDS.length << FACT_BITS.length);
 const MAP_CLASS = KINDS.indexOf('map') << FACT_BITS.length;
@@ -101,7 +129,17 @@ const FILL_CLASS = KINDS.indexOf('fill') << FACT_BITS.length;
 const CONVERT_CLASS = KINDS.indexOf('convert') << FACT_BITS.length;
 const COMPUTE_CLASS = KINDS.indexOf('compute') << FACT_BITS.length;
 
-function classOf(plan: Plan): number {
+/** Whether `out` is on the buffer of one of `inputs` held in JS memory. */
+function sharesBuffer(out: CheckedOut | undefined, inputs: readonly (Plan & { kind: 'compute' })['inputs'][number][1][]): boolean {
+  if (out === undefined) return false;
+  for (let i = 0; i < inputs.length; i++) {
+    const t = inputs[i];
+    if (t !== undefined && !ResidentTensor.isResident(t) && t.type !== 'string' && bufferOf(t.data as ArrayBufferView) === out.facts.buffer) return true;
+  }
+  return false;
+}
+
+function classOf(plan: Plan, out: CheckedOut | undefined): number {
   if (plan.kind === 'move') {
     const type = plan.input.type;
     const bits = DTYPES[type].bits;
@@ -115,15 +153,35 @@ function classOf(plan: Plan): number {
   }
   if (plan.kind === 'map') {
     const x = plan.input;
+    const bytes = storageBytes(plan.outType, x.size);
+    // Chunks start on whole elements: a 4-bit or 2-bit map (none yet) would take the one pass.
+    const packed = isPacked(x.type) || isPacked(plan.outType);
+    const large = out !== undefined && x.size * Math.max(elementBytes(x.type), elementBytes(plan.outType)) > CHUNK_MIN_BYTES;
     return MAP_CLASS | (ResidentTensor.isResident(x) ? BIT.resident : 0) | (plan.ops.loopFor?.(plan.args) !== undefined ? BIT.hasLoop : 0)
-      | (storageBytes(plan.outType, x.size) <= MAP_LOOP_MAX_BYTES ? BIT.smallOutput : 0);
+      | (bytes <= MAP_LOOP_MAX_BYTES ? BIT.smallOutput : 0) | (packed ? 0 : BIT.chunkable) | (large ? BIT.largeOut : 0)
+      | ((large || probe !== undefined) && sharesBuffer(out, [x]) ? BIT.outShared : 0);
   }
   if (plan.kind === 'convert') {
     // The twin (a loop) takes every conversion, resident ones too.
     return CONVERT_CLASS | (ResidentTensor.isResident(plan.input) ? BIT.resident : 0) | BIT.hasLoop
       | (plan.ops.hasKernel(plan.args) ? BIT.hasKernel : 0);
   }
-  if (plan.kind === 'compute') return COMPUTE_CLASS;
+  if (plan.kind === 'compute') {
+    const { inputs, outputs, ops, args } = plan;
+    let resident = out === undefined;
+    let widest = elementBytes(outputs[0].type);
+    const xs: (typeof inputs)[number][1][] = [];
+    for (let i = 0; i < inputs.length; i++) {
+      const t = inputs[i][1];
+      xs.push(t);
+      if (t === undefined || !ResidentTensor.isResident(t)) resident = false;
+      if (t !== undefined) widest = Math.max(widest, elementBytes(t.type));
+    }
+    const chunkable = outputs.length === 1 && outputs[0].dims.length > 0 && ops.slabs?.strides(args) !== undefined;
+    const large = chunkable && out !== undefined && outputs[0].size * widest > CHUNK_MIN_BYTES;
+    return COMPUTE_CLASS | (resident ? BIT.resident : 0) | (chunkable ? BIT.chunkable : 0) | (large ? BIT.largeOut : 0)
+      | (chunkable && (large || probe !== undefined) && sharesBuffer(out, xs) ? BIT.outShared : 0);
+  }
   return FILL_CLASS | (plan.resident ? BIT.resident : 0);
 }
 
@@ -138,11 +196,12 @@ function ruleOf(key: number): Rule {
 }
 
 /** The executors that can take a plan: the kernel always; a twin where the plan has one and the data is in JS arrays. */
-export function executorsFor(plan: Plan): Executor[] {
-  const facts = factsOfClass(classOf(plan));
+export function executorsFor(plan: Plan, out?: CheckedOut): Executor[] {
+  const facts = factsOfClass(classOf(plan, out));
   if (facts.kind === 'convert') return facts.hasKernel ? ['kernel', 'loop'] : ['loop'];  // the twin takes resident inputs too
   const executors: Executor[] = ['kernel'];
   if (facts.resident || facts.packed) return executors;
+  if (facts.chunkable && !facts.outShared) executors.push('chunks');
   if (facts.hasLoop) executors.push('loop');
   if (facts.hasBuiltin || facts.kind === 'fill') executors.push('builtin');
   return executors;
@@ -181,11 +240,11 @@ export function withExecutor<R>(force: Executor | undefined, body: () => R): Pro
 }
 
 /** The executor for a plan: its rule's, or the forced one where it can take the plan. */
-export function choose(plan: Plan): Executor {
-  const rule = ruleOf(classOf(plan));
+export function choose(plan: Plan, out?: CheckedOut): Executor {
+  const rule = ruleOf(classOf(plan, out));
   if (probe === undefined) return rule.executor;
   probe.rule = rule.name;
-  const forced = probe.force !== undefined && executorsFor(plan).includes(probe.force) ? probe.force : rule.executor;
+  const forced = probe.force !== undefined && executorsFor(plan, out).includes(probe.force) ? probe.force : rule.executor;
   probe.ran = forced;
   return forced;
 }

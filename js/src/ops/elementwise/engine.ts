@@ -106,6 +106,11 @@ export function runElementwise(context: OpContext, kernel: BinaryKernel, operand
 // the dims, each input's strides, the output's (row-major) and zeros.
 const FOLD: ComputeOps<FoldArgs> = {
   workBytes: ({ dims, strides }) => 16 + 4 * dims.length * (strides.length + 3),
+  // A slab at a time, except where a divisor's zero must be found in the whole of it before anything is written.
+  slabs: {
+    strides: (args) => (args.divisor >= 0 ? undefined : args.strides),
+    args: (args, dims, size, strides) => ({ ...args, dims, size, strides }),
+  },
   kernel: (kernels, inputs, [y], args, work) => {
     const { dims, strides, size, width } = args;
     const rank = dims.length;

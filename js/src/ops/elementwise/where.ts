@@ -38,6 +38,7 @@ interface WhereArgs { readonly dims: readonly number[]; readonly strides: readon
 
 const WHERE: ComputeOps<WhereArgs> = {
   workBytes: ({ dims }) => 16 * dims.length + 4,
+  slabs: { strides: (args) => args.strides, args: ({ width }, dims, _size, strides) => ({ dims, strides, width }) },
   kernel: (kernels, [c, x, y], [output], { dims, strides, width }, work) => {
     const rank = dims.length;
     const words = heapView(Uint32Array, work, 4 * rank);
