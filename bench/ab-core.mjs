@@ -34,19 +34,22 @@ export async function measureAB({ a, b, rounds = 9, ms = 20, only = /./, log = (
       continue;
     }
     const [pa, pb] = [await workload.prepare({ tw: a }), await workload.prepare({ tw: b })];
+    const newOut = (p) => ('newOut' in p ? p.newOut : () => new p.Out(p.outLength));  // none: a data-dependent output
     const modes = {
       default: (lib, p) => () => p.run(lib, p.xs, p.options(undefined)),
-      out: (lib, p) => { const o = { out: new p.Out(p.outLength) }; return () => p.run(lib, p.xs, p.options(o)); },
+      out: newOut(pb) && ((lib, p) => { const o = { out: newOut(p)() }; return () => p.run(lib, p.xs, p.options(o)); }),
       resident: (lib, p) => {
         if (p.residentByOption) return () => p.run(lib, undefined, p.options({ resident: true })).dispose();
         const xr = p.xs.map((x) => lib.toResident(x));
         return () => p.run(lib, xr, p.options(undefined)).dispose();
       },
     };
+    const outBytes = pb.outBytes ?? workload.outBytes;
     for (const [mode, make] of Object.entries(modes)) {
+      if (!make) continue;
       const fa = make(a, pa);
       const fb = make(b, pb);
-      for (let i = 0; i < 100 && i * workload.outBytes < 1e8; i++) { fa(); fb(); }
+      for (let i = 0; i < 100 && i * outBytes < 1e8; i++) { fa(); fb(); }
       const ta = [];
       const tb = [];
       const ratios = [];

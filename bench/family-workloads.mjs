@@ -5,50 +5,85 @@
 // (bench/suite.mjs) times the rest. No Node imports: the browsers run it too.
 import { oneNodeModel } from './onnx-model.mjs';
 import * as loops from './plain-js.mjs';
+import { detections, nonMaxSuppressionCenter, topKInto } from './plain-js-postprocess.mjs';
 import { ARRAY, SHORT, TF_TYPES, ortSession, product } from './workload-kit.mjs';
 
 /**
  * One workload of an op family.
  * @param name     the table's row
  * @param op       the tessera function's name (the A/B skips an op its base build lacks)
- * @param inputs   [{ type, dims, range?, values? }]: the tensors fed at each call, `values` or random in ±range (default 1000)
- * @param output   { type, dims }
+ * @param inputs   [{ type, dims, range?, values?, tfData? }]: the tensors fed at each call, `values` (or a function
+ *                 giving them, called when the workload is prepared) or random in ±range (default 1000); tfData:
+ *                 the tfjs call gets this input's typed array, not a tensor, and makes the tensors it takes
+ * @param output   { type, dims }: the one output; without dims its size is data-dependent (NonMaxSuppression's
+ *                 [selected, 3]): it is that of a first call, and there is no `out` or js out column
+ * @param outputs  { name: { type, dims } }: several outputs instead of one (TopK's values and indices), named as
+ *                 tessera's result object and its `out` option, the ONNX node's outputs and tfjs's result
  * @param constants { name: [type, values, dims?] }: constant inputs, tessera Tensors in the calls and
  *                 initializers of the ONNX node, after the fed inputs in this order
  * @param tessera  (lib, xs, constants, options) => the call; options hold `out` or nothing
- * @param onnx     { op, attributes? }: the node onnxruntime-web runs (none: no peer)
- * @param tfjs     (tf, tensors, constants) => the tfjs op on tf tensors of the inputs (none: tfjs has no such op)
- * @param js       (y, datas, constants) => y: the plain loop, writing the output into y
+ * @param onnx     { op, attributes?, opset? }: the node onnxruntime-web runs (none: no peer)
+ * @param tfjs     (tf, tensors, constants) => the tfjs op's tensor (or result object) on tf tensors of the inputs
+ *                 (none: tfjs has no such op)
+ * @param js       (y, datas, constants) => y: the plain loop, writing the output into y (several: y is
+ *                 { name: array }; data-dependent: y is undefined and the loop returns a fresh array)
  * @param tolerance { rtol, atol } where the implementations round differently (sums, exp)
  * @param reads    the roofline's move is one read of the inputs (a reduction), not a copy of the output
  */
-export function familyWorkload({ name, op, inputs, output, constants = {}, tessera, onnx, tfjs, js, tolerance, reads }) {
-  const Out = ARRAY[output.type];
-  const outLength = product(output.dims);
+export function familyWorkload({ name, op, inputs, output, outputs, constants = {}, tessera, onnx, tfjs, js, tolerance, reads }) {
+  const several = outputs !== undefined;
+  const named = several ? Object.entries(outputs) : [['y', output]];
+  const known = named.every(([, o]) => o.dims);
+  const lengths = known ? named.map(([, o]) => product(o.dims)) : undefined;
+  const outBytes = known ? named.reduce((sum, [, o], i) => sum + lengths[i] * ARRAY[o.type].BYTES_PER_ELEMENT, 0) : undefined;
+  // The suite's one output class: the output's own, or bytes for several (the roofline copies out their bytes).
+  const Out = several ? Uint8Array : ARRAY[output.type];
+  const newOut = !known ? undefined
+    : several ? () => Object.fromEntries(named.map(([k, o], i) => [k, new ARRAY[o.type](lengths[i])])) : () => new Out(lengths[0]);
+  // Several outputs go to the suite as one list, in `outputs`' order: its check compares each.
+  const listed = (r) => (several ? named.map(([k]) => r[k]) : r);
   return {
-    name, op, type: inputs[0].type, outBytes: outLength * Out.BYTES_PER_ELEMENT,
+    name, op, type: inputs[0].type, outBytes,
     async prepare({ tw, ort, tf }) {
-      const datas = inputs.map((x, i) => (x.values ? ARRAY[x.type].from(x.values) : loops.random(x.type, product(x.dims), i + 1, x.range)));
+      const valuesOf = (x) => (typeof x.values === 'function' ? x.values() : x.values);
+      const datas = inputs.map((x, i) => (x.values ? ARRAY[x.type].from(valuesOf(x)) : loops.random(x.type, product(x.dims), i + 1, x.range)));
       const c = Object.fromEntries(Object.entries(constants).map(([k, [type, values, dims = [values.length]]]) =>
         [k, new tw.Tensor(type, ARRAY[type].from(values, type === 'int64' ? BigInt : Number), dims)]));
+      const xs = inputs.map((x, i) => new tw.Tensor(x.type, datas[i], x.dims));
+      const run = (lib, ins, options) => {
+        const r = tessera(lib, ins, c, options);
+        if (!several) return r;
+        return { get data() { return listed(r).map((t) => t.data); }, dispose: () => listed(r).forEach((t) => t.dispose()) };
+      };
       const prepared = {
-        xs: inputs.map((x, i) => new tw.Tensor(x.type, datas[i], x.dims)), data: datas[0], Out, outLength, tolerance,
-        run: (lib, xs, options) => tessera(lib, xs, c, options),
+        xs, data: datas[0], Out, outLength: known ? outBytes / Out.BYTES_PER_ELEMENT : undefined, newOut, tolerance, run,
         options: (extra) => extra,
-        js: js && ((y) => js(y, datas, c)),
+        js: js && ((y) => listed(js(y, datas, c))),
         roofline: { inputs: datas, reads },
       };
+      if (!known) prepared.outBytes = run(tw, xs, undefined).data.byteLength;  // what this input selects
       if (ort && onnx) {
         const fed = inputs.map((x, i) => ({ name: `x${i}`, type: x.type }));
         const session = await ortSession(ort, oneNodeModel({
-          op: onnx.op, inputs: fed, outputType: output.type, attributes: onnx.attributes,
+          op: onnx.op, inputs: fed, outputs: named.map(([k, o]) => ({ name: k, type: o.type })), attributes: onnx.attributes, opset: onnx.opset,
           initializers: Object.entries(c).map(([k, t]) => ({ name: k, proto: tw.toTensorProto(t) })),
         }));
-        prepared.ort = async () => (await session.run(Object.fromEntries(inputs.map((x, i) =>
-          [`x${i}`, new ort.Tensor(x.type, datas[i], x.dims)])))).y.data;
+        prepared.ort = async () => {
+          const r = await session.run(Object.fromEntries(inputs.map((x, i) => [`x${i}`, new ort.Tensor(x.type, datas[i], x.dims)])));
+          const data = named.map(([k]) => r[k].data);
+          return several ? data : data[0];
+        };
       }
       if (tf && tfjs && inputs.every((x) => TF_TYPES.has(x.type))) {
-        prepared.tfjs = () => tf.tidy(() => tfjs(tf, inputs.map((x, i) => tf.tensor(datas[i], x.dims, x.type)), c).dataSync());
+        prepared.tfjs = () => {
+          // The data read after tidy, not in it: tidy walks whatever its function returns for tensors to keep,
+          // and a typed array it is given is walked element by element, each value into a Set.
+          const r = tf.tidy(() => tfjs(tf, inputs.map((x, i) => (x.tfData ? datas[i] : tf.tensor(datas[i], x.dims, x.type))), c));
+          const tensors = several ? listed(r) : [r];
+          const data = tensors.map((t) => t.dataSync());
+          tensors.forEach((t) => t.dispose());
+          return several ? data : data[0];
+        };
       }
       return prepared;
     },
@@ -139,6 +174,55 @@ const binaryRow = (named, onnxOp, type, aDims, bDims, { label = `[${aDims}] by [
   js,
 });
 
+/** TopK, largest and sorted, along the last axis of a language model's logits (in ±20, as the softmax rows'). */
+const topKRow = (dims, k) => familyWorkload({
+  name: `topK f32 [${dims}] k ${k}`, op: 'topK', inputs: [f32(dims, 20)],
+  outputs: { values: { type: 'float32', dims: [...dims.slice(0, -1), k] }, indices: { type: 'int64', dims: [...dims.slice(0, -1), k] } },
+  constants: { k: ['int64', [k]] }, reads: true,
+  tessera: (lib, [x], _c, o) => lib.topK(x, k, { axis: -1, ...o }),
+  onnx: { op: 'TopK', attributes: { axis: -1 } },  // opset 21: TopK-11, largest and sorted by default
+  tfjs: (tf, [x]) => tf.topk(x, k),  // int32 indices: compared by value
+  js: (y, [x]) => topKInto(y, x, dims.at(-1), k),
+});
+
+/**
+ * NonMaxSuppression of a detector's 8400 boxes in 80 classes (plain-js-postprocess.mjs's detections():
+ * centre-format boxes in overlapping clusters, a few high scores per class), as YOLO's post-processing
+ * calls it: at most 100 boxes per class, IoU threshold 0.45, score threshold 0.25.
+ */
+function nmsRow(n, classes) {
+  const [max, iou, score] = [100, 0.45, 0.25];
+  let made;  // made when the row is prepared, not whenever the list is
+  const input = () => (made ??= detections({ n, classes }));
+  return familyWorkload({
+    name: `nonMaxSuppression f32 ${n} boxes ${classes} classes`, op: 'nonMaxSuppression',
+    inputs: [
+      { type: 'float32', dims: [1, n, 4], values: () => input().boxes },
+      { type: 'float32', dims: [1, classes, n], values: () => input().scores, tfData: true },
+    ],
+    output: { type: 'int64' },  // [selected, 3]: data-dependent
+    constants: { max_output_boxes_per_class: ['int64', [max]], iou_threshold: ['float32', [iou]], score_threshold: ['float32', [score]] },
+    reads: true,
+    tessera: (lib, [b, s], _c, o) => lib.nonMaxSuppression(b, s, { maxOutputBoxesPerClass: max, iouThreshold: iou, scoreThreshold: score, centerPointBox: 1, ...o }),
+    onnx: { op: 'NonMaxSuppression', attributes: { center_point_box: 1 }, opset: 11 },
+    // tfjs's NMS takes one class of one batch, corner boxes: the corners once, then a loop over the classes,
+    // each class's scores a tensor of its own (made from the array: tf.unstack of one [80, 8400] tensor
+    // took 150-180 ms, tf.split 17 ms, 80 tf.tensor1d 0.4 ms, in Node).
+    tfjs: (tf, [b, s]) => {
+      const [cx, cy, w, h] = tf.split(tf.reshape(b, [n, 4]), 4, 1);
+      const [hw, hh] = [tf.mul(w, 0.5), tf.mul(h, 0.5)];
+      const corners = tf.concat([tf.sub(cy, hh), tf.sub(cx, hw), tf.add(cy, hh), tf.add(cx, hw)], 1);
+      const triples = [];
+      for (let c = 0; c < classes; c++) {
+        const row = tf.tensor1d(s.subarray(c * n, (c + 1) * n));
+        for (const i of tf.image.nonMaxSuppression(corners, row, max, iou, score).dataSync()) triples.push(0, c, i);
+      }
+      return tf.tensor2d(triples, [triples.length / 3, 3], 'int32');  // compared by value
+    },
+    js: (_y, [b, s]) => nonMaxSuppressionCenter(b, s, classes, n, max, iou, score),
+  });
+}
+
 const e6 = [1e6];
 
 /** The rows of the three families, in table order. */
@@ -150,6 +234,8 @@ export function familyWorkloads() {
     softmaxRow([1, 32000]),
     softmaxRow([64, 1000]),
     reduceRow('ReduceMean', 'reduceMean', [1, 384, 768], 1),
+    topKRow([1, 32000], 50),
+    nmsRow(8400, 80),
     // Data movement (issue 35).
     transposeRow([1, 84, 8400], [0, 2, 1]),
     transposeRow([1024, 1024], [1, 0]),

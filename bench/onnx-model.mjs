@@ -48,13 +48,16 @@ function appendName(proto, name) {
  * @param op        op_type
  * @param inputs    [{name, type}] fed at run time (type: a tessera data type name)
  * @param initializers [{name, proto}] constant inputs (TensorProto bytes)
- * @param outputType the output's data type name
+ * @param outputType the output's data type name, when it is one output, named 'y'
+ * @param outputs   [{name, type}] the outputs instead, when there are several (TopK's Values and Indices)
  * @param attributes {name: TensorProto bytes | int[] | int | string}
+ * @param opset     the default domain's opset version
  */
-export function oneNodeModel({ op, inputs, initializers = [], outputType, attributes = {}, opset = 21 }) {
+export function oneNodeModel({ op, inputs, initializers = [], outputType, outputs = [{ name: 'y', type: outputType }], attributes = {}, opset = 21 }) {
   const node = message((w) => {
     for (const name of [...inputs.map((i) => i.name), ...initializers.map((i) => i.name)]) withName(w, 1, name);
-    withName(withName(withName(w, 2, 'y'), 3, 'node'), 4, op);
+    for (const o of outputs) withName(w, 2, o.name);
+    withName(withName(w, 3, 'node'), 4, op);
     for (const [name, value] of Object.entries(attributes)) w.bytesField(5, attribute(name, value));
     return w;
   });
@@ -62,7 +65,8 @@ export function oneNodeModel({ op, inputs, initializers = [], outputType, attrib
     withName(w.bytesField(1, node), 2, `${op.toLowerCase()}-graph`);
     for (const i of initializers) w.bytesField(5, appendName(i.proto, i.name));
     for (const i of inputs) w.bytesField(11, valueInfo(i.name, i.type));
-    return w.bytesField(12, valueInfo('y', outputType));
+    for (const o of outputs) w.bytesField(12, valueInfo(o.name, o.type));
+    return w;
   });
   const opsetImport = message((w) => withName(w, 1, '').varintField(2, opset));
   return message((w) => withName(w.varintField(1, 8), 2, 'tessera-bench').bytesField(7, graph).bytesField(8, opsetImport));

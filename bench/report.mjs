@@ -8,7 +8,7 @@ import { AGAINST, COLUMNS, SWEEP_COLUMNS } from './suite.mjs';
 const SEEDS = new Set(['tile', 'floor', 'constantOfShape', 'asStrided', 'cast']);
 /** The op families' rows by tessera function (bench/family-workloads.mjs); the normalize chain's row is a div. */
 const FAMILIES = {
-  reductions: ['reduceMax', 'argMax', 'softmax', 'reduceMean'],
+  reductions: ['reduceMax', 'argMax', 'softmax', 'reduceMean', 'topK', 'nonMaxSuppression'],
   movement: ['transpose', 'slice', 'pad', 'concat', 'gather'],
   elementwise: ['add', 'mul', 'greater', 'exp', 'div'],
 };

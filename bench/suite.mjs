@@ -34,16 +34,20 @@ export function suite(host) {
     const { tw, twScalar } = host;
     const w = await workload.prepare(host);
     const plain = w.options(undefined);
-    const out = new w.Out(w.outLength);
-    const withOut = w.options({ out });
+    // A fresh output (one typed array, or several by name), none where its size depends on the data (NonMaxSuppression).
+    const newOut = 'newOut' in w ? w.newOut : () => new w.Out(w.outLength);
+    const outBytes = w.outBytes ?? workload.outBytes;
+    const withOut = newOut && w.options({ out: newOut() });
     const residentOptions = w.residentByOption ? w.options({ resident: true }) : plain;
     const toResident = (lib) => w.xs.map((x) => lib.toResident(x));
 
     // Memory first, on fresh memory and before the bench's own blocks: one call in each mode.
     const stats = () => tw.memoryStats().memoryBytes;
     const memory = { initial: stats() };
-    w.run(tw, w.xs, withOut);
-    memory.out = stats();
+    if (withOut) {
+      w.run(tw, w.xs, withOut);
+      memory.out = stats();
+    }
     w.run(tw, w.xs, plain);
     memory.tessera = stats();
     const xr = toResident(tw);
@@ -56,24 +60,24 @@ export function suite(host) {
     // instance under them while a peer's long batches leave tessera idle.
     const pin = tw.toResident(new tw.Tensor('uint8', new Uint8Array(1), [1]));
     const xs = toResident(twScalar);
-    const jsOut = new w.Out(w.outLength);
-    const [roofImpls, freeRoofline] = await roof.implementations({ ...w.roofline, outBytes: workload.outBytes, OutArray: w.Out });
+    const jsOut = newOut?.();
+    const [roofImpls, freeRoofline] = await roof.implementations({ ...w.roofline, outBytes, OutArray: w.Out });
     const all = {
       tessera: () => w.run(tw, w.xs, plain).data,
-      out: () => w.run(tw, w.xs, withOut).data,
+      out: withOut && (() => w.run(tw, w.xs, withOut).data),
       resident: () => w.run(tw, xr, residentOptions).dispose(),
       scalar: () => w.run(twScalar, xs, residentOptions).dispose(),
       ort: w.ort,
       tfjs: w.tfjs,
-      js: w.js && (() => w.js(new w.Out(w.outLength))),
-      jsOut: w.js && (() => w.js(jsOut)),
+      js: w.js && (() => w.js(newOut?.())),
+      jsOut: w.js && jsOut && (() => w.js(jsOut)),
       ...roofImpls,
     };
     const impls = Object.fromEntries(columns.filter((c) => all[c]).map((c) => [c, all[c]]));
     try {
       await checkOutputs(workload.name, impls, w.tolerance);
       const us = await timing.measure(impls);
-      return { name: workload.name, op: workload.op, type: workload.type, outBytes: workload.outBytes, us, memory };
+      return { name: workload.name, op: workload.op, type: workload.type, outBytes, us, memory };
     } finally {
       freeRoofline();
       pin.dispose();
@@ -88,7 +92,8 @@ export function suite(host) {
  * Every implementation's output against the first one's: the same bytes, or,
  * where a peer returns another element width (tfjs's int32 ArgMax) or the
  * workload gives a `tolerance` { rtol, atol } (float sums, exp: no two
- * libraries round them alike), the same values within it.
+ * libraries round them alike), the same values within it. Several outputs
+ * (TopK's values and indices) come as a list, each checked so.
  */
 async function checkOutputs(name, impls, tolerance) {
   let reference;
@@ -96,7 +101,7 @@ async function checkOutputs(name, impls, tolerance) {
     if (!impls[impl]) continue;
     const values = await impls[impl]();
     if (reference === undefined) {
-      reference = { impl, values: values.slice() };
+      reference = { impl, values: Array.isArray(values) ? values.map((v) => v.slice()) : values.slice() };
     } else if (!agree(values, reference.values, tolerance)) {
       throw new Error(`bench: ${name}: ${impl} and ${reference.impl} disagree`);
     }
@@ -105,6 +110,7 @@ async function checkOutputs(name, impls, tolerance) {
 
 function agree(a, b, tolerance) {
   if (a.length !== b.length) return false;
+  if (Array.isArray(a)) return a.every((x, i) => agree(x, b[i], tolerance));  // several outputs: each
   // Same element width: the same bytes (a float16 output is a Uint16Array of bits from tessera, a
   // Float16Array from onnxruntime-web where the engine has one: Chromium, Firefox).
   if (!tolerance && a.BYTES_PER_ELEMENT === b.BYTES_PER_ELEMENT) {

@@ -12,7 +12,8 @@
 // so that no figure of the run is copied by hand. NAME may start with
 // FILE: to be written from bench/FILE.json instead, the kept results of a
 // partial run (`--only`; bench/results-families.json holds the op families'
-// rows, a copy of the bench/results-partial.json that run wrote). After a full run:
+// rows, bench/results-postprocess.json the TopK and NonMaxSuppression rows,
+// each the bench/results-partial.json sections its runs wrote). After a full run:
 //
 //   node scripts/perf-tables.mjs           writes every table
 //   node scripts/perf-tables.mjs --check   exits 1 when a table is not what it would write

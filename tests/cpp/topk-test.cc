@@ -52,9 +52,7 @@ T value_from(std::mt19937& rng) {
 }
 
 template <class T>
-void check_one(std::mt19937& rng, size_t outer, size_t n, size_t inner, size_t k, bool largest) {
-  std::vector<T> x(outer * n * inner);
-  for (auto& v : x) v = value_from<T>(rng);
+void check_given(std::vector<T> x, size_t outer, size_t n, size_t inner, size_t k, bool largest) {
   const std::vector<T> input = x;
   const size_t m = outer * k * inner;
   std::vector<T> values(m + 1);
@@ -75,6 +73,13 @@ void check_one(std::mt19937& rng, size_t outer, size_t n, size_t inner, size_t k
   CHECK(std::memcmp(&values.back(), &canary, sizeof(T)) == 0);
   CHECK(indices.back() == -7);
   if (!x.empty()) CHECK(std::memcmp(x.data(), input.data(), x.size() * sizeof(T)) == 0);
+}
+
+template <class T>
+void check_one(std::mt19937& rng, size_t outer, size_t n, size_t inner, size_t k, bool largest) {
+  std::vector<T> x(outer * n * inner);
+  for (auto& v : x) v = value_from<T>(rng);
+  check_given(x, outer, n, inner, k, largest);
 }
 
 template <class T>
@@ -130,6 +135,30 @@ TEST_CASE("topk: a long line, k much smaller (the heap and its vector compare), 
   REQUIRE(tessera::top_k(kOnnx<float>, x.data(), v.data(), at.data(), work.data(), 1, 7, 1, 7, false) == tessera::Status::ok);
   CHECK(at == std::vector<int64_t>{6, 3, 4, 0, 2, 1, 5});
   CHECK(std::signbit(v[1]));  // -0 kept as the element it is
+}
+
+// A contiguous float32 line has a scan of its own (float compares with the heap
+// top's element, then the flagged positions' keys): lines where every element
+// enters, where none does after the first k, distinct values as logits have,
+// and NaN tops, each way.
+TEST_CASE("topk: float32 contiguous lines in order, distinct, and with NaN tops, bit for bit against the reference") {
+  std::mt19937 rng(5);
+  const size_t n = 4099;
+  std::vector<float> ascending(n), distinct(n), nans_first(n);
+  std::uniform_real_distribution<float> logit(-20.0f, 20.0f);
+  for (size_t i = 0; i < n; i++) {
+    ascending[i] = static_cast<float>(i) - 2000.0f;
+    distinct[i] = logit(rng);
+    nans_first[i] = i < 60 ? (i % 2 ? -NAN : NAN) : logit(rng);
+  }
+  const std::vector<float> descending(ascending.rbegin(), ascending.rend());
+  const std::vector<float>* lines[] = {&ascending, &descending, &distinct, &nans_first};
+  for (const auto* line : lines) {
+    for (size_t k : {size_t{1}, size_t{4}, size_t{50}, size_t{100}}) {
+      check_given(*line, 1, n, 1, k, true);
+      check_given(*line, 1, n, 1, k, false);
+    }
+  }
 }
 
 TEST_CASE("topk: refuses an unknown type and k past the axis") {
