@@ -128,6 +128,26 @@ TEST_CASE("xx_as_strided: transposes, across tile and vector-block edges") {
   }
 }
 
+// Three planes to one interleaved run and back (interleave3 and deinterleave3
+// in as-strided.cc: NCHW -> NHWC and HWC -> CHW of three colours), every
+// length from 1 to 40 and past a long run, so that every tail of the 48-byte
+// groups is met; and a 3-wide side that must not take them (a sub-matrix).
+TEST_CASE("xx_as_strided: three channels interleaved and deinterleaved, every tail") {
+  std::mt19937 rng(5);
+  for (size_t es : testing::kElementSizes) {
+    CAPTURE(es);
+    for (uint32_t n = 1; n <= 60; n = n < 40 ? n + 1 : n + 20) {
+      for (uint32_t pixels : {n, 1000 + n % 17}) {
+        CAPTURE(pixels);
+        check_as_strided(rng, es, {pixels, 3}, {1, pixels}, 0);   // planes -> interleaved
+        check_as_strided(rng, es, {3, pixels}, {1, 3}, 0);        // interleaved -> planes
+        check_as_strided(rng, es, {pixels, 3}, {1, pixels + 2}, 1);  // planes apart, offset
+        check_as_strided(rng, es, {3, pixels}, {1, 4}, 2);        // four channels' first three: the general transpose
+      }
+    }
+  }
+}
+
 TEST_CASE("xx_as_strided: sliding windows, broadcasts and strided rows") {
   std::mt19937 rng(4);
   for (size_t es : testing::kElementSizes) {

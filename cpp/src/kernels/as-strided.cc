@@ -182,6 +182,86 @@ template <size_t ES>
   }
 }
 
+// ---------------------------------------------------------------- three channels
+// Three planes to one interleaved run and back (images: NCHW -> NHWC and
+// HWC -> CHW with three colours): the general transpose moves a 3-wide side
+// in N x N register blocks two thirds empty and in 3-element stores. Here 48
+// bytes of the interleaved side are three vectors, and each vector of the
+// other side is the OR of three swizzles, one per vector it draws from (an
+// index of 0x80 gives 0). [1,3,640,640] f32 -> NHWC in V8 went from 1126 to
+// 153 us, uint8 [640,640,3] -> CHW from 506 to 49 us (resident,
+// Node 20, load 10).
+//
+// kThreeWay<ES>.to_interleaved[k][c]: for output vector k of the interleaved
+// run, the bytes it takes from plane c's vector (element e = byte / ES of
+// the run is pixel e / 3's channel e % 3). from_interleaved[c][k]: for plane
+// c's vector, the bytes it takes from the run's vector k.
+template <size_t ES>
+struct ThreeWay {
+  unsigned char to_interleaved[3][3][16];
+  unsigned char from_interleaved[3][3][16];
+};
+
+template <size_t ES>
+constexpr ThreeWay<ES> three_way() {
+  ThreeWay<ES> t{};
+  for (size_t k = 0; k < 3; ++k) {
+    for (size_t lane = 0; lane < 16; ++lane) {
+      const size_t b = 16 * k + lane, e = b / ES, q = b % ES;  // run byte b: pixel e / 3, channel e % 3
+      for (size_t c = 0; c < 3; ++c) t.to_interleaved[k][c][lane] = e % 3 == c ? static_cast<unsigned char>(e / 3 * ES + q) : 0x80;
+    }
+  }
+  for (size_t c = 0; c < 3; ++c) {
+    for (size_t lane = 0; lane < 16; ++lane) {
+      const size_t b = (lane / ES * 3 + c) * ES + lane % ES;  // plane byte lane: run byte b
+      for (size_t k = 0; k < 3; ++k) t.from_interleaved[c][k][lane] = b / 16 == k ? static_cast<unsigned char>(b % 16) : 0x80;
+    }
+  }
+  return t;
+}
+
+template <size_t ES>
+inline constexpr ThreeWay<ES> kThreeWay = three_way<ES>();
+
+template <size_t ES>
+v128_t draw3(v128_t a, v128_t b, v128_t c, const unsigned char (&index)[3][16]) {
+  return wasm_v128_or(wasm_v128_or(wasm_i8x16_swizzle(a, wasm_v128_load(index[0])), wasm_i8x16_swizzle(b, wasm_v128_load(index[1]))),
+                      wasm_i8x16_swizzle(c, wasm_v128_load(index[2])));
+}
+
+// y[i][c] = x[src + i + c * s0] for i < n1, c < 3, y rows contiguous (3 elements each).
+template <size_t ES>
+void interleave3(const Matrix& m, size_t n1) {
+  constexpr size_t kN = 16 / ES;
+  const auto& t = kThreeWay<ES>.to_interleaved;
+  const unsigned char* p0 = m.x + m.src * ES;
+  const unsigned char* p1 = p0 + m.s0 * ES;
+  const unsigned char* p2 = p1 + m.s0 * ES;
+  size_t i = 0;
+  for (; i + kN <= n1; i += kN) {
+    const v128_t a = wasm_v128_load(p0 + i * ES), b = wasm_v128_load(p1 + i * ES), c = wasm_v128_load(p2 + i * ES);
+    unsigned char* q = m.y + i * 3 * ES;
+    wasm_v128_store(q, draw3<ES>(a, b, c, t[0]));
+    wasm_v128_store(q + 16, draw3<ES>(a, b, c, t[1]));
+    wasm_v128_store(q + 32, draw3<ES>(a, b, c, t[2]));
+  }
+  copy_elements<ES>(m, i, n1, 0, 3);
+}
+
+// y[c][j] = x[src + c + 3 * j] for c < 3, j < n0: three planes of one interleaved run.
+template <size_t ES>
+void deinterleave3(const Matrix& m, size_t n0) {
+  constexpr size_t kN = 16 / ES;
+  const auto& t = kThreeWay<ES>.from_interleaved;
+  size_t j = 0;
+  for (; j + kN <= n0; j += kN) {
+    const unsigned char* p = m.x + (m.src + 3 * j) * ES;
+    const v128_t a = wasm_v128_load(p), b = wasm_v128_load(p + 16), c = wasm_v128_load(p + 32);
+    for (size_t ch = 0; ch < 3; ++ch) wasm_v128_store(m.y + ch * m.row_bytes + j * ES, draw3<ES>(a, b, c, t[ch]));
+  }
+  copy_elements<ES>(m, 0, 3, j, n0);
+}
+
 // Output of n1 x n0 elements with s0 > s1 >= 1: a column of x is read along
 // i, a row of y written along j. Whole tiles with contiguous x columns (kH
 // rows by a multiple of N columns) go through transpose_tile; the rest
@@ -191,6 +271,10 @@ template <size_t ES>
 // in cache.
 template <size_t ES>
 void transpose_2d(const Matrix& m, size_t n1, size_t n0) {
+  if constexpr (ES < 16) {
+    if (m.s1 == 1 && n0 == 3 && m.row_bytes == 3 * ES) return interleave3<ES>(m, n1);
+    if (m.s1 == 1 && n1 == 3 && m.s0 == 3) return deinterleave3<ES>(m, n0);
+  }
   size_t iv = 0, jv = 0;  // the ends of the part done in whole tiles
   constexpr size_t kEdge = 128 / ES;
   auto edge = [&](size_t i0, size_t i1, size_t j0, size_t j1) {
