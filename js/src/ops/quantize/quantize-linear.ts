@@ -158,7 +158,11 @@ export function runQuantizeLinear(v: OpVersion, xValue: unknown, scaleValue: unk
     forEachRow(g, (start, count, at, step) => {
       for (let k = 0; k < count; k++) {
         const j = at + k * step;
-        codes[start + k] = encodeOne(narrow, Math.fround(round(xs[start + k] / scales[j]) + zeros[j]), saturate, 'nearest');
+        // A zero point of 0 is not added: -0 + 0 would be +0, where ONNX's reference and onnxruntime keep -0
+        // (as a negative value too small for the type gives -0); tests/e2e/quantize-ort.test.mjs checks it.
+        const q = round(xs[start + k] / scales[j]);
+        const z = zeros[j];
+        codes[start + k] = encodeOne(narrow, z === 0 ? q : Math.fround(q + z), saturate, 'nearest');
       }
     });
   }
