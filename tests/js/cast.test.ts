@@ -40,7 +40,7 @@ function expectCast(x: tw.Tensor, values: readonly (number | bigint)[], to: stri
   const fromFloat = FLOAT_TYPES.has(x.type);
   const wrong: string[] = [];
   for (let i = 0; i < values.length && wrong.length < 5; i++) {
-    const nan = (x.type === 'float32' || x.type === 'float64') && (to === 'float16' || to === 'bfloat16')
+    const nan = (x.type === 'float32' || x.type === 'float64') && (to === 'float16' || to === 'bfloat16' || to === 'float8e4m3fn' || to === 'float8e5m2')
       ? narrowedNaN(x.type, x.data as ArrayBufferView, i, to) : undefined;
     const want = nan ?? expected(fromFloat, to, values[i], options?.saturate ?? true, options?.roundMode ?? 'up');
     if (!sameElement(got[i], want)) wrong.push(`${x.type} ${String(values[i])} -> ${to}: got ${String(got[i])}, expected ${String(want)}`);
