@@ -239,3 +239,19 @@ export function narrowedNaN(from: 'float32' | 'float64', data: ArrayBufferView, 
   if (to === 'bfloat16') return sign | 0x7fc0;
   return wide ? sign | 0x7e00 : sign | 0x7e00 | Number(payload >> 13n);
 }
+
+/**
+ * A float16, bfloat16, float8e4m3fn or float8e5m2 NaN (element i of the data)
+ * cast to float8e4m3fn or float8e5m2, as onnxruntime casts it through float32:
+ * its sign and the all-ones magnitude 0x7f; undefined for an element that is no NaN.
+ */
+export function narrowNaNToFloat8(from: string, data: ArrayBufferView, i: number): number | undefined {
+  const wide = from === 'float16' || from === 'bfloat16';
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const b = wide ? view.getUint16(2 * i, true) : view.getUint8(i);
+  const magnitude = wide ? b & 0x7fff : b & 0x7f;
+  const nan = from === 'float16' ? magnitude > 0x7c00 : from === 'bfloat16' ? magnitude > 0x7f80
+    : from === 'float8e4m3fn' ? magnitude === 0x7f : from === 'float8e5m2' ? magnitude > 0x7c : false;
+  if (!nan) return undefined;
+  return (wide ? (b >> 15) << 7 : b & 0x80) | 0x7f;
+}
