@@ -152,6 +152,9 @@ summarized interop quiet tests/e2e/interop.test.mjs
 echo "== Cast against onnxruntime-node's CPU Cast (tests/e2e/cast-ort.test.mjs)"
 summarized cast-ort quiet tests/e2e/cast-ort.test.mjs
 
+echo "== QuantizeLinear and DequantizeLinear against onnxruntime-node's (tests/e2e/quantize-ort.test.mjs)"
+summarized quantize-ort quiet tests/e2e/quantize-ort.test.mjs
+
 echo "== examples/ and the code of the README and docs/ (tests/e2e/examples.test.mjs)"
 summarized examples quiet tests/e2e/examples.test.mjs
 

@@ -183,6 +183,19 @@ TEST_CASE("Cast's edge cases, as the rules state them") {
   CHECK(halves[7] == 0x7f2d);
   CHECK(bf[4] == 0xffc0);
   CHECK(bf[7] == 0x7fc0);
+  // float8: a NaN keeps its sign (S.1111.111, S.11111.11), as onnxruntime keeps it; fnuz's one NaN has none.
+  uint8_t e4m3[8], e5m2[8], fnuz[8];
+  tessera::f32_f8e4m3fn_cast(nans, e4m3, 8);
+  tessera::f32_f8e5m2_unsaturated(nans, e5m2, 8);
+  tessera::f32_f8e4m3fnuz_cast(nans, fnuz, 8);
+  CHECK(e4m3[0] == 0xff);
+  CHECK(e4m3[1] == 0x7f);
+  CHECK(e4m3[4] == 0xff);
+  CHECK(e5m2[0] == 0xff);
+  CHECK(e5m2[7] == 0x7f);
+  CHECK(fnuz[0] == 0x80);
+  CHECK(fnuz[4] == 0x80);
+  CHECK(tessera::reference::f32_f8e5m2_cast(bits_as<float>(0xff800001u)) == 0xff);
   CHECK(tessera::reference::float_to_bfloat16(tessera::reference::bits_as<float>(0x3f808000u)) == 0x3f80);
   CHECK(tessera::reference::float_to_bfloat16(tessera::reference::bits_as<float>(0x3f818000u)) == 0x3f82);
   CHECK(tessera::reference::float_to_bfloat16(std::numeric_limits<float>::max()) == 0x7f80);

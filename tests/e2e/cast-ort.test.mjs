@@ -185,6 +185,28 @@ for (const [from, x] of [
   }
 }
 
+// NaN to float8: the sign kept (S.1111.111, S.11111.11) as onnxruntime keeps it, fnuz's one NaN 0x80; theirs read
+// as the sign of the float32 NaN their exact Cast back gives (float8 has no payload bits to compare beyond it).
+const NAN_BITS_16 = [0x7e00, 0xfe00, 0x7c01, 0xfc01, 0x7fff, 0xffff, 0x7d55, 0xfeaa];  // float16: both signs, quiet and signalling
+for (const [from, x] of [
+  ['float32', new tw.Tensor('float32', new Float32Array(Uint32Array.from(NAN_BITS_32).buffer), [NAN_BITS_32.length])],
+  ['float64', new tw.Tensor('float64', new Float64Array(BigUint64Array.from(NAN_BITS_64).buffer), [NAN_BITS_64.length])],
+  ['float16', new tw.Tensor('float16', Uint16Array.from(NAN_BITS_16), [NAN_BITS_16.length])],
+]) {
+  for (const to of ['float8e4m3fn', 'float8e5m2', 'float8e4m3fnuz', 'float8e5m2fnuz']) {
+    await check(`Cast-21 ${from} NaN -> ${to}: ${to.endsWith('fnuz') ? 'the one NaN 0x80' : 'its sign kept'}, as onnxruntime does`, async () => {
+      const data = await ortCast(from, [to, 'float32'], x, true);
+      if (data === undefined) throw new Error(`onnxruntime has no Cast ${from} -> ${to}`);
+      const y = tw.runNode({ opType: 'Cast', opset: 21, attributes: { to: tw.DTYPES[to].onnx } }, [x])[0];
+      const theirs = Array.from(new Uint32Array(data.buffer, data.byteOffset, x.size));
+      if (theirs.some((b) => (b & 0x7fffffff) <= 0x7f800000)) throw new Error(`onnxruntime gave a number for a NaN: ${theirs.map((b) => b.toString(16))}`);
+      const wanted = theirs.map((b) => (to.endsWith('fnuz') ? 0x80 : b >>> 31 ? 0xff : 0x7f));
+      const ours = Array.from(y.data);
+      if (ours.join() !== wanted.join()) throw new Error(`${from} NaN -> ${to}: ours ${ours.map((b) => b.toString(16))}, onnxruntime's signs give ${wanted.map((b) => b.toString(16))}`);
+    });
+  }
+}
+
 // The disagreements by class, for docs/number-formats.md.
 for (const [what, n] of tally) console.log(`  ${what}${what.includes('no Cast') ? '' : `: ${n}`}`);
 finish();

@@ -222,11 +222,11 @@ export function sameElement(a: number | bigint, b: number | bigint): boolean {
 }
 
 /**
- * A float32 or float64 NaN narrowed to float16 or bfloat16 (element i of the
+ * A float32 or float64 NaN narrowed to float16, bfloat16, float8e4m3fn or float8e5m2 (element i of the
  * data), as onnxruntime-node narrows it: its sign kept, and for float32 ->
- * float16 the top 10 bits of its payload, quiet bit set; undefined for an element that is no NaN.
+ * float16 the top 10 bits of its payload, quiet bit set (float8: S.1111.111, S.11111.11); undefined for an element that is no NaN.
  */
-export function narrowedNaN(from: 'float32' | 'float64', data: ArrayBufferView, i: number, to: 'float16' | 'bfloat16'): number | undefined {
+export function narrowedNaN(from: 'float32' | 'float64', data: ArrayBufferView, i: number, to: 'float16' | 'bfloat16' | 'float8e4m3fn' | 'float8e5m2'): number | undefined {
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   const wide = from === 'float64';
   const bits = wide ? view.getBigUint64(8 * i, true) : BigInt(view.getUint32(4 * i, true));
@@ -235,6 +235,23 @@ export function narrowedNaN(from: 'float32' | 'float64', data: ArrayBufferView, 
   const payload = bits & ((1n << fraction) - 1n);
   if (((bits >> fraction) & ones) !== ones || payload === 0n) return undefined;
   const sign = Number((bits >> (wide ? 63n : 31n)) & 1n) * 0x8000;
+  if (to === 'float8e4m3fn' || to === 'float8e5m2') return (sign >> 8) | 0x7f;
   if (to === 'bfloat16') return sign | 0x7fc0;
   return wide ? sign | 0x7e00 : sign | 0x7e00 | Number(payload >> 13n);
+}
+
+/**
+ * A float16, bfloat16, float8e4m3fn or float8e5m2 NaN (element i of the data)
+ * cast to float8e4m3fn or float8e5m2, as onnxruntime casts it through float32:
+ * its sign and the all-ones magnitude 0x7f; undefined for an element that is no NaN.
+ */
+export function narrowNaNToFloat8(from: string, data: ArrayBufferView, i: number): number | undefined {
+  const wide = from === 'float16' || from === 'bfloat16';
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const b = wide ? view.getUint16(2 * i, true) : view.getUint8(i);
+  const magnitude = wide ? b & 0x7fff : b & 0x7f;
+  const nan = from === 'float16' ? magnitude > 0x7c00 : from === 'bfloat16' ? magnitude > 0x7f80
+    : from === 'float8e4m3fn' ? magnitude === 0x7f : from === 'float8e5m2' ? magnitude > 0x7c : false;
+  if (!nan) return undefined;
+  return (wide ? (b >> 15) << 7 : b & 0x80) | 0x7f;
 }

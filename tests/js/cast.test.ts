@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import * as tw from 'tessera-wasm';
 import type * as Testing from 'tessera-wasm/testing';
 import { CAST_KERNELS } from '../../js/src/generated/casts';
-import { FLOAT_TYPES, elementsOf, expected, narrowedNaN, sameElement } from './cast-reference';
+import { FLOAT_TYPES, elementsOf, expected, narrowNaNToFloat8, narrowedNaN, sameElement } from './cast-reference';
 import { expectSpecError } from './helpers';
 
 beforeAll(() => tw.init());
@@ -40,8 +40,9 @@ function expectCast(x: tw.Tensor, values: readonly (number | bigint)[], to: stri
   const fromFloat = FLOAT_TYPES.has(x.type);
   const wrong: string[] = [];
   for (let i = 0; i < values.length && wrong.length < 5; i++) {
-    const nan = (x.type === 'float32' || x.type === 'float64') && (to === 'float16' || to === 'bfloat16')
-      ? narrowedNaN(x.type, x.data as ArrayBufferView, i, to) : undefined;
+    const nan = (x.type === 'float32' || x.type === 'float64') && (to === 'float16' || to === 'bfloat16' || to === 'float8e4m3fn' || to === 'float8e5m2')
+      ? narrowedNaN(x.type, x.data as ArrayBufferView, i, to)
+      : to === 'float8e4m3fn' || to === 'float8e5m2' ? narrowNaNToFloat8(x.type, x.data as ArrayBufferView, i) : undefined;
     const want = nan ?? expected(fromFloat, to, values[i], options?.saturate ?? true, options?.roundMode ?? 'up');
     if (!sameElement(got[i], want)) wrong.push(`${x.type} ${String(values[i])} -> ${to}: got ${String(got[i])}, expected ${String(want)}`);
   }
@@ -298,5 +299,29 @@ describe('runNode: every version\'s types and attributes', () => {
     expectSpecError(() => tw.cast(f, 'float8e8m0', { roundMode: 'left' as never }), 'Cast', 25, 'roundMode');
     expectSpecError(() => tw.cast(f, 'float8e4m3fn', { saturate: 1 as never }), 'Cast', 25, 'saturate must be a boolean');
     expectSpecError(() => tw.cast(tw.tensor('complex64', [1, 2]), 'float32'), 'Cast', 25, 'input type');
+  });
+
+  it('the named ops say an option that does not apply to the pair; runNode ignores it, as the spec says (issue 38)', () => {
+    for (const to of ['float16', 'bfloat16', 'float4e2m1', 'int8', 'uint4', 'string'] as const) {
+      expectSpecError(() => tw.cast(f, to, { saturate: true }), 'Cast', 25, `saturate does not apply to a cast to ${to}`);
+      expectSpecError(() => tw.castLike(f, tw.tensor(to, to === 'string' ? ['0'] : [0]), { saturate: false }), 'CastLike', 25, `saturate does not apply to a cast to ${to}`);
+    }
+    for (const to of ['float8e4m3fn', 'float8e5m2fnuz', 'float16', 'int32'] as const) {
+      expectSpecError(() => tw.cast(f, to, { roundMode: 'down' }), 'Cast', 25, `roundMode does not apply to a cast to ${to}`);
+    }
+    expectSpecError(() => tw.cast(tw.tensor('float8e4m3fn', [1]), 'string', { roundMode: 'up' }), 'Cast', 25, 'roundMode does not apply to a cast to string');
+    // Where they apply: every float8 kind takes saturate, float8e8m0 (and float8e8m0 to string) roundMode.
+    for (const to of ['float8e4m3fn', 'float8e4m3fnuz', 'float8e5m2', 'float8e5m2fnuz', 'float8e8m0'] as const) {
+      expect(tw.cast(tw.tensor('float32', [1e6]), to, { saturate: true }).type).toBe(to);
+    }
+    expect(Array.from(tw.cast(tw.tensor('float32', [3]), 'float8e8m0', { roundMode: 'down' }).data as Uint8Array)).toEqual([128]);
+    const smallest = new tw.Tensor('float8e8m0', new Uint8Array([0]), [1]);  // 2^-127: '5e-39' reads back to it rounding up, '6e-39' rounding down
+    expect(tw.cast(smallest, 'string', { roundMode: 'down' }).data).toEqual(['6e-39']);
+    // runNode: Cast-25's attributes, ignored where they do not apply.
+    const node = (to: tw.DataType, attributes: object) => tw.runNode({ opType: 'Cast', opset: 25, attributes: { to: tw.DTYPES[to].onnx, ...attributes } }, [f])[0];
+    expect(Array.from(node('int8', { saturate: 0, round_mode: 'down' }).data as Int8Array)).toEqual([1, -2]);
+    expect(node('float16', { saturate: 1 }).data).toEqual(tw.cast(f, 'float16').data);
+    const like = tw.runNode({ opType: 'CastLike', opset: 25, attributes: { saturate: 0, round_mode: 'nearest' } }, [f, tw.tensor('int16', [0])])[0];
+    expect(Array.from(like.data as Int16Array)).toEqual([1, -2]);
   });
 });

@@ -248,8 +248,9 @@ const DISPOSING: [string, string, (x: tw.ResidentTensor, dispose: () => void) =>
   ['runNode AsStrided: stride\'s length', 'AsStrided', (x, d) => tw.runNode({ opType: 'AsStrided', domain: 'atb',
     attributes: { size: [2], stride: withEffect([1], d), offset: [0] } }, [x])],
   ['Tile: repeats\' length', 'Tile', (x, d) => tw.tile(x, withEffect([2], d))],
-  ['Cast: a saturate getter', 'Cast', (x, d) => tw.cast(x, 'float32', { get saturate() { d(); return true; } })],
-  ['CastLike: a roundMode getter', 'CastLike', (x, d) => tw.castLike(x, tw.tensor('float32', [0]), { get roundMode() { d(); return 'up' as const; } })],
+  // Each option where it applies (the named functions refuse one that does not: issue 38).
+  ['Cast: a saturate getter', 'Cast', (x, d) => tw.cast(x, 'float8e4m3fn', { get saturate() { d(); return true; } })],
+  ['CastLike: a roundMode getter', 'CastLike', (x, d) => tw.castLike(x, tw.tensor('float8e8m0', [1]), { get roundMode() { d(); return 'up' as const; } })],
   ['Floor: an out getter', 'Floor', (x, d) => tw.floor(x as never, { get out() { d(); return undefined; } })],
 ];
 
@@ -471,8 +472,10 @@ describe('finding 7: number -> string reads back under the same rules', () => {
     const packed = type === 'float4e2m1';
     const x = packed ? new tw.Tensor(type as never, tw.encode('float4e2m1', codes.map((c) => tw.decode(new tw.Tensor('float4e2m1', new Uint8Array([c]), [1]))[0])) as never, [codes.length])
       : new tw.Tensor(type as never, new Storage(codes) as never, [codes.length]);
-    const text = tw.cast(x, 'string', { roundMode });
-    const back = tw.cast(text, type as never, { roundMode, saturate: false });  // saturate would turn "INF" into float8e5m2's largest
+    // roundMode where it applies (float8e8m0, to and from string), saturate for the float8 kinds (it would turn "INF" into float8e5m2's largest).
+    const rounding = type === 'float8e8m0' ? { roundMode } : {};
+    const text = tw.cast(x, 'string', rounding);
+    const back = tw.cast(text, type as never, { ...rounding, ...(type.startsWith('float8') ? { saturate: false } : {}) });
     const wanted = tw.decode(x as never);
     const got = tw.decode(back as never);
     const wrong = wanted.map((v, i) => [v, got[i], (text.data as string[])[i]]).filter(([v, g]) => !Object.is(v, g));

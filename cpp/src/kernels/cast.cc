@@ -337,7 +337,7 @@ struct Float8 {
   uint32_t mantissa_bits;  // 3 (e4m3) or 2 (e5m2)
   uint32_t bias;
   uint32_t max_code;       // the largest finite magnitude's code
-  uint32_t nan;            // the NaN Cast writes for a NaN input (no sign)
+  uint32_t nan;            // the NaN Cast writes for a NaN input (with its sign, but fnuz's one NaN)
   bool fnuz;               // 0x80 is the one NaN, no -0
   bool ieee;               // e5m2: exponent all-ones is Inf (mantissa 0) or NaN
 };
@@ -361,20 +361,30 @@ inline float f8_f32(uint8_t code, const Float8& f) {
   return float_of(bits | sign);
 }
 
+// SIMD128: the magnitude's 7 bits moved to float32's exponent/mantissa
+// position read as a float32 of exponent bias 127; one multiply by
+// 2^(127 - bias) rebiases it, exactly, normals and subnormals alike (a float8
+// subnormal lands on a float32 subnormal, which wasm keeps: no flush to zero).
+// Then the sign OR'd back, Inf (e5m2) and NaN lanes by bitselect. Fewer
+// operations than rebiasing normals in integers and converting subnormals,
+// which matters: the loop is compute-bound (docs/performance.md, "Narrow casts").
 inline v128_t f8x4_to_f32x4(v128_t v, const Float8& f) {  // v: one code per 32-bit lane
   const v128_t m = wasm_v128_and(v, wasm_i32x4_splat(0x7f));
-  const v128_t sign = wasm_i32x4_shl(wasm_v128_and(v, wasm_i32x4_splat(0x80)), 24);
-  const v128_t normal = wasm_i32x4_add(wasm_i32x4_shl(m, 23 - f.mantissa_bits), wasm_i32x4_splat(static_cast<int32_t>((127u - f.bias) << 23)));
-  const v128_t sub = wasm_f32x4_mul(unsigned_to_f32x4(m), wasm_f32x4_splat(float_of((128u - f.bias - f.mantissa_bits) << 23)));
-  v128_t r = wasm_v128_or(wasm_v128_bitselect(sub, normal, wasm_i32x4_lt(m, wasm_i32x4_splat(1 << f.mantissa_bits))), sign);
+  const v128_t sign = wasm_v128_and(wasm_i32x4_shl(v, 24), wasm_i32x4_splat(static_cast<int32_t>(0x80000000u)));
+  const v128_t magnitude = wasm_f32x4_mul(wasm_i32x4_shl(m, 23 - f.mantissa_bits), wasm_f32x4_splat(float_of((254u - f.bias) << 23)));
+  v128_t r = wasm_v128_or(magnitude, sign);
   if (f.ieee) r = wasm_v128_bitselect(wasm_v128_or(sign, wasm_i32x4_splat(0x7f800000)), r, wasm_i32x4_eq(m, wasm_i32x4_splat(0x7c)));
   const v128_t nan = f.fnuz ? wasm_i32x4_eq(v, wasm_i32x4_splat(0x80))
                    : f.ieee ? wasm_i32x4_gt(m, wasm_i32x4_splat(0x7c)) : wasm_i32x4_eq(m, wasm_i32x4_splat(0x7f));
   return wasm_v128_bitselect(wasm_i32x4_splat(0x7fc00000), r, nan);
 }
 
-void f8_f32(const uint8_t* x, float* y, size_t n, const Float8& f) {
-  cast_run<16>(x, y, n, [&f](const uint8_t* in, float* out) {
+// The kind is a template argument, not a reference: with a reference the
+// loop loaded the kind's fields from memory and branched on them every block
+// (wasm-objdump showed it), which cost more than the conversion itself.
+template <const Float8& f>
+void f8_f32(const uint8_t* x, float* y, size_t n) {
+  cast_run<16>(x, y, n, [](const uint8_t* in, float* out) {
     const v128_t v = load(in);
     const v128_t lo = wasm_u16x8_extend_low_u8x16(v);
     const v128_t hi = wasm_u16x8_extend_high_u8x16(v);
@@ -382,7 +392,7 @@ void f8_f32(const uint8_t* x, float* y, size_t n, const Float8& f) {
     store(out + 4, f8x4_to_f32x4(wasm_u32x4_extend_high_u16x8(lo), f));
     store(out + 8, f8x4_to_f32x4(wasm_u32x4_extend_low_u16x8(hi), f));
     store(out + 12, f8x4_to_f32x4(wasm_u32x4_extend_high_u16x8(hi), f));
-  }, [&f](uint8_t c) { return f8_f32(c, f); });
+  }, [](uint8_t c) { return f8_f32(c, f); });
 }
 
 // f32 -> float8, round to nearest even on the bits. A magnitude below the
@@ -393,12 +403,13 @@ void f8_f32(const uint8_t* x, float* y, size_t n, const Float8& f) {
 // rounds in integers: rebias, add half an ulp less one plus the kept lsb,
 // shift. Above max_code: saturate gives max_code, otherwise Inf (e5m2), NaN
 // with the sign (e4m3fn) or the one NaN (fnuz). Inf goes the same way; a NaN
-// becomes f.nan without its sign; fnuz has no -0.
+// becomes f.nan with its sign (onnxruntime's rule, tests/e2e/cast-ort.test.mjs)
+// but fnuz's one NaN 0x80; fnuz has no -0.
 inline uint8_t f32_f8(float x, const Float8& f, bool saturate) {
   const uint32_t b = bits_of(x);
   const uint32_t a = b & 0x7fffffffu;
   const uint32_t sign = (b >> 24) & 0x80u;
-  if (a > 0x7f800000u) return static_cast<uint8_t>(f.nan);
+  if (a > 0x7f800000u) return static_cast<uint8_t>(f.fnuz ? f.nan : f.nan | sign);
   const uint32_t shift = 23 - f.mantissa_bits;
   const uint32_t min_normal = (128u - f.bias) << 23;
   const uint32_t magic = (128u - f.bias - f.mantissa_bits + 23) << 23;
@@ -430,31 +441,33 @@ inline v128_t f32x4_to_f8x4(v128_t x, const Float8& f, bool saturate) {  // one 
     const v128_t beyond = f.fnuz ? wasm_i32x4_splat(0x80) : wasm_v128_or(wasm_i32x4_splat(f.ieee ? 0x7c : 0x7f), sign);
     code = wasm_v128_bitselect(beyond, code, over);
   }
-  return wasm_v128_bitselect(wasm_i32x4_splat(static_cast<int32_t>(f.nan)), code, wasm_u32x4_gt(a, wasm_i32x4_splat(0x7f800000)));
+  const v128_t nan = f.fnuz ? wasm_i32x4_splat(static_cast<int32_t>(f.nan)) : wasm_v128_or(wasm_i32x4_splat(static_cast<int32_t>(f.nan)), sign);
+  return wasm_v128_bitselect(nan, code, wasm_u32x4_gt(a, wasm_i32x4_splat(0x7f800000)));
 }
 
-void f32_f8(const float* x, uint8_t* y, size_t n, const Float8& f, bool saturate) {
-  cast_run<16>(x, y, n, [&f, saturate](const float* in, uint8_t* out) {
+template <const Float8& f>
+void f32_f8(const float* x, uint8_t* y, size_t n, bool saturate) {  // the kind as a template argument: see f8_f32
+  cast_run<16>(x, y, n, [saturate](const float* in, uint8_t* out) {
     const v128_t a = f32x4_to_f8x4(load(in), f, saturate);
     const v128_t b = f32x4_to_f8x4(load(in + 4), f, saturate);
     const v128_t c = f32x4_to_f8x4(load(in + 8), f, saturate);
     const v128_t d = f32x4_to_f8x4(load(in + 12), f, saturate);
     store(out, wasm_u8x16_narrow_i16x8(wasm_i16x8_narrow_i32x4(a, b), wasm_i16x8_narrow_i32x4(c, d)));
-  }, [&f, saturate](float v) { return f32_f8(v, f, saturate); });
+  }, [saturate](float v) { return f32_f8(v, f, saturate); });
 }
 
-void f8e4m3fn_f32_cast(const uint8_t* x, float* y, size_t n) { f8_f32(x, y, n, kE4M3FN); }
-void f8e4m3fnuz_f32_cast(const uint8_t* x, float* y, size_t n) { f8_f32(x, y, n, kE4M3FNUZ); }
-void f8e5m2_f32_cast(const uint8_t* x, float* y, size_t n) { f8_f32(x, y, n, kE5M2); }
-void f8e5m2fnuz_f32_cast(const uint8_t* x, float* y, size_t n) { f8_f32(x, y, n, kE5M2FNUZ); }
-void f32_f8e4m3fn_cast(const float* x, uint8_t* y, size_t n) { f32_f8(x, y, n, kE4M3FN, true); }
-void f32_f8e4m3fnuz_cast(const float* x, uint8_t* y, size_t n) { f32_f8(x, y, n, kE4M3FNUZ, true); }
-void f32_f8e5m2_cast(const float* x, uint8_t* y, size_t n) { f32_f8(x, y, n, kE5M2, true); }
-void f32_f8e5m2fnuz_cast(const float* x, uint8_t* y, size_t n) { f32_f8(x, y, n, kE5M2FNUZ, true); }
-void f32_f8e4m3fn_unsaturated(const float* x, uint8_t* y, size_t n) { f32_f8(x, y, n, kE4M3FN, false); }
-void f32_f8e4m3fnuz_unsaturated(const float* x, uint8_t* y, size_t n) { f32_f8(x, y, n, kE4M3FNUZ, false); }
-void f32_f8e5m2_unsaturated(const float* x, uint8_t* y, size_t n) { f32_f8(x, y, n, kE5M2, false); }
-void f32_f8e5m2fnuz_unsaturated(const float* x, uint8_t* y, size_t n) { f32_f8(x, y, n, kE5M2FNUZ, false); }
+void f8e4m3fn_f32_cast(const uint8_t* x, float* y, size_t n) { f8_f32<kE4M3FN>(x, y, n); }
+void f8e4m3fnuz_f32_cast(const uint8_t* x, float* y, size_t n) { f8_f32<kE4M3FNUZ>(x, y, n); }
+void f8e5m2_f32_cast(const uint8_t* x, float* y, size_t n) { f8_f32<kE5M2>(x, y, n); }
+void f8e5m2fnuz_f32_cast(const uint8_t* x, float* y, size_t n) { f8_f32<kE5M2FNUZ>(x, y, n); }
+void f32_f8e4m3fn_cast(const float* x, uint8_t* y, size_t n) { f32_f8<kE4M3FN>(x, y, n, true); }
+void f32_f8e4m3fnuz_cast(const float* x, uint8_t* y, size_t n) { f32_f8<kE4M3FNUZ>(x, y, n, true); }
+void f32_f8e5m2_cast(const float* x, uint8_t* y, size_t n) { f32_f8<kE5M2>(x, y, n, true); }
+void f32_f8e5m2fnuz_cast(const float* x, uint8_t* y, size_t n) { f32_f8<kE5M2FNUZ>(x, y, n, true); }
+void f32_f8e4m3fn_unsaturated(const float* x, uint8_t* y, size_t n) { f32_f8<kE4M3FN>(x, y, n, false); }
+void f32_f8e4m3fnuz_unsaturated(const float* x, uint8_t* y, size_t n) { f32_f8<kE4M3FNUZ>(x, y, n, false); }
+void f32_f8e5m2_unsaturated(const float* x, uint8_t* y, size_t n) { f32_f8<kE5M2>(x, y, n, false); }
+void f32_f8e5m2fnuz_unsaturated(const float* x, uint8_t* y, size_t n) { f32_f8<kE5M2FNUZ>(x, y, n, false); }
 
 // ---------------------------------------------------------------- f32 <-> int4, uint4
 // Two codes a byte, the even element in the low nibble. f32 -> int4: round to

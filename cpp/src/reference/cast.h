@@ -102,7 +102,7 @@ inline float float8_to_float(uint8_t code, const Float8Kind& k) {
 
 /** The nearest of every code 0..max_code + 1 by exact comparison, ties to the even code; max_code + 1 (or Inf) is overflow. */
 inline uint8_t float_to_float8(float x, const Float8Kind& k, bool saturate) {
-  if (std::isnan(x)) return k.fnuz ? 0x80 : 0x7f;
+  if (std::isnan(x)) return k.fnuz ? 0x80 : std::signbit(x) ? 0xff : 0x7f;  // the sign kept, as onnxruntime keeps it
   const int sign = std::signbit(x) ? 0x80 : 0;
   const double a = std::fabs(static_cast<double>(x));
   // Past the step above the largest code every difference would round in double: overflow outright.

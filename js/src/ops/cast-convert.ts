@@ -105,19 +105,23 @@ function convertDirect(context: OpContext, from: DataType, to: DataType, x: unkn
     convertBigInts(to, x as ArrayLike<bigint>, n, y, rules);
   } else if (isNarrowType(from) && to !== 'string') {
     convertNarrowInChunks(from, to, x as ArrayBufferView, n, y as unknown as ArrayBufferView, rules);
+    if (to === 'float8e4m3fn' || to === 'float8e5m2') keepNarrowNaNSigns(from, x as ArrayBufferView, n, y as Uint8Array);
   } else {
     convertNumbers(from, to, numbersOf(from, x, n), n, y, rules);
-    if ((from === 'float32' || from === 'float64') && (to === 'float16' || to === 'bfloat16')) keepNaNs(from, x as ArrayBufferView, n, y as Uint16Array, to);
+    if ((from === 'float32' || from === 'float64') && (to === 'float16' || to === 'bfloat16' || to === 'float8e4m3fn' || to === 'float8e5m2')) {
+      keepNaNs(from, x as ArrayBufferView, n, y as Uint16Array | Uint8Array, to);
+    }
   }
 }
 
 /**
- * float32/float64 -> float16/bfloat16: a NaN keeps its sign, as onnxruntime
- * keeps it (tests/e2e/cast-ort.test.mjs); float32 -> float16 keeps the high
- * bits of its payload too, quiet bit set (x86's vcvtps2ph, ARM's fcvt). A JS
+ * float32/float64 -> float16/bfloat16/float8e4m3fn/float8e5m2: a NaN keeps its
+ * sign, as onnxruntime keeps it (tests/e2e/cast-ort.test.mjs); float32 ->
+ * float16 keeps the high bits of its payload too, quiet bit set (x86's
+ * vcvtps2ph, ARM's fcvt); float8's NaN is S.1111.111 or S.11111.11. A JS
  * number carries neither: they come from the bits.
  */
-function keepNaNs(from: 'float32' | 'float64', x: ArrayBufferView, n: number, y: Uint16Array, to: 'float16' | 'bfloat16'): void {
+function keepNaNs(from: 'float32' | 'float64', x: ArrayBufferView, n: number, y: Uint16Array | Uint8Array, to: 'float16' | 'bfloat16' | 'float8e4m3fn' | 'float8e5m2'): void {
   const words = new Uint32Array(x.buffer, x.byteOffset, from === 'float32' ? n : 2 * n);
   for (let i = 0; i < n; i++) {
     // The word with the sign (and for float32 the payload).
@@ -132,7 +136,31 @@ function keepNaNs(from: 'float32' | 'float64', x: ArrayBufferView, n: number, y:
       top = hi;
     }
     const sign = (top >>> 16) & 0x8000;
-    y[i] = to === 'bfloat16' ? sign | 0x7fc0 : from === 'float32' ? sign | 0x7e00 | ((top >>> 13) & 0x3ff) : sign | 0x7e00;
+    y[i] = to === 'float8e4m3fn' || to === 'float8e5m2' ? (sign >>> 8) | 0x7f : to === 'bfloat16' ? sign | 0x7fc0 : from === 'float32' ? sign | 0x7e00 | ((top >>> 13) & 0x3ff) : sign | 0x7e00;
+  }
+}
+
+/** Each narrow float's NaN test on its bits, and where its sign bit is, for the kinds whose NaN has a sign. */
+const SIGNED_NAN: Partial<Record<DataType, { isNaN: (b: number) => boolean; signShift: number }>> = {
+  float16: { isNaN: (b) => (b & 0x7fff) > 0x7c00, signShift: 8 },
+  bfloat16: { isNaN: (b) => (b & 0x7fff) > 0x7f80, signShift: 8 },
+  float8e4m3fn: { isNaN: (b) => (b & 0x7f) === 0x7f, signShift: 0 },
+  float8e5m2: { isNaN: (b) => (b & 0x7f) > 0x7c, signShift: 0 },
+};
+
+/**
+ * float16, bfloat16, float8e4m3fn, float8e5m2 -> float8e4m3fn or float8e5m2:
+ * a NaN keeps its sign (sign | 0x7f), as from float32 (keepNaNs) and as
+ * onnxruntime does; the decoded JS numbers carried none. (Through the tables
+ * of convertByTable too: they are made here.)
+ */
+function keepNarrowNaNSigns(from: DataType, x: ArrayBufferView, n: number, y: Uint8Array): void {
+  const kind = SIGNED_NAN[from];
+  if (kind === undefined) return;
+  const bits = DTYPES[from].bits === 16 ? new Uint16Array(x.buffer, x.byteOffset, n) : new Uint8Array(x.buffer, x.byteOffset, n);
+  for (let i = 0; i < n; i++) {
+    const b = bits[i];
+    if (kind.isNaN(b)) y[i] = ((b >> kind.signShift) & 0x80) | 0x7f;
   }
 }
 

@@ -74,9 +74,9 @@ export const CAST_LIKE_OP = /* @__PURE__ */ defineOp(() => ({
 
 /** tw.cast's options: ONNX Cast's `saturate` and `round_mode`, and `out`. */
 export interface CastOptions<T extends DataType = DataType> {
-  /** float8 outputs (float8e8m0 included): true (the default) clamps out-of-range values to the largest finite one; false gives Inf or NaN, as Cast's tables say. */
+  /** float8 outputs (float8e8m0 included): true (the default) clamps out-of-range values to the largest finite one; false gives Inf or NaN, as Cast's tables say. Given for another output, a SpecError says it does not apply (runNode ignores the attribute, as the spec does). */
   saturate?: boolean;
-  /** float8e8m0 outputs: 'up' (the default), 'down' or 'nearest' (ties up). */
+  /** float8e8m0 outputs (and float8e8m0 to string: the decimal written reads back under it): 'up' (the default), 'down' or 'nearest' (ties up). Given for another pair, a SpecError says it does not apply. */
   roundMode?: RoundMode;
   /** Write the result here: exactly the output's storage class and length. */
   out?: OutOf<T>;
@@ -101,8 +101,8 @@ export function cast(x: TensorLike | ResidentTensor, to: DataType, options?: Cas
   const version = newestOf(CAST_OP);
   const context: OpContext = { op: 'Cast', version: version.since };
   if (!isDataType(to)) throw specError(context, 'to', `to must be a data type name such as 'float32' (got ${describe(to)})${aliasHint(to)}`);
-  const { rules, out } = namedOptions(context, options);
-  return castWith(context, version, x, to, rules, out);
+  const { rules, out, given } = namedOptions(context, options);
+  return castWith(context, version, x, to, rules, out, given);
 }
 
 /**
@@ -118,17 +118,37 @@ export function castLike(x: TensorLike | ResidentTensor, like: TensorLike | Resi
   const version = newestOf(CAST_LIKE_OP);
   const context: OpContext = { op: 'CastLike', version: version.since };
   const target = asOperand(like, context, 'target_type');
-  const { rules, out } = namedOptions(context, options);
-  return castWith(context, version, x, target.type, rules, out);
+  const { rules, out, given } = namedOptions(context, options);
+  return castWith(context, version, x, target.type, rules, out, given);
 }
 
-function namedOptions(context: OpContext, options: unknown): { rules: CastRules; out: unknown } {
+/** Which of the rules' options the caller gave (the named functions refuse one that does not apply to the pair). */
+interface Given { readonly saturate: boolean; readonly roundMode: boolean }
+
+function namedOptions(context: OpContext, options: unknown): { rules: CastRules; out: unknown; given?: Given } {
   if (options === undefined) return { rules: DEFAULT_RULES, out: undefined };
   const own = opOptions(context, options, ['saturate', 'roundMode'] as const);
   const saturate = booleanOption(context, 'saturate', own.saturate, true);
   const roundMode = choiceOption(context, 'roundMode', own.roundMode, ROUND_MODES, 'up');
-  return { rules: { saturate, roundMode }, out: own.out };
+  return { rules: { saturate, roundMode }, out: own.out, given: { saturate: own.saturate !== undefined, roundMode: own.roundMode !== undefined } };
 }
+
+/**
+ * The named functions' rule (issue 38): an option that cannot change the result is a mistake worth
+ * saying, where runNode keeps the spec's rule of ignoring it. saturate changes only float8 outputs
+ * (Cast's attribute text); roundMode only float8e8m0 outputs, and float8e8m0 written as strings (the
+ * decimal written reads back under it, cast-convert.ts's formatNumber).
+ */
+function requireApplies(context: OpContext, from: DataType, to: DataType, given: Given): void {
+  if (given.saturate && !(FLOAT8_CAST as readonly DataType[]).includes(to)) {
+    throw specError(context, 'saturate', `saturate does not apply to a cast to ${to}: it applies to float8 outputs only (${FLOAT8_CAST.join(', ')})`);
+  }
+  if (given.roundMode && to !== 'float8e8m0' && !(from === 'float8e8m0' && to === 'string')) {
+    throw specError(context, 'roundMode', `roundMode does not apply to a cast to ${to}: it applies to float8e8m0 outputs only (and float8e8m0 to string)`);
+  }
+}
+
+const FLOAT8_CAST = /* @__PURE__ */ extend(FLOAT8_V19, ['float8e8m0']);
 
 // The short names other libraries use (numpy, PyTorch, WebGPU), each to ours.
 const ALIASES: Readonly<Record<string, DataType>> = {
@@ -227,8 +247,9 @@ const CAST: ConvertOps<CastArgs> = {
   },
 };
 
-function castWith(context: OpContext, version: OpVersion, input: unknown, to: DataType, rules: CastRules, out?: unknown): Tensor | ResidentTensor {
+function castWith(context: OpContext, version: OpVersion, input: unknown, to: DataType, rules: CastRules, out?: unknown, given?: Given): Tensor | ResidentTensor {
   const x = asOperand(input, context, 'input');
+  if (given !== undefined) requireApplies(context, x.type, to, given);
   const plan = planCast(context, version, x, to, rules);
   // Never in place: a narrow type read into a wider one would write over elements not yet read.
   return dispatch(plan, out === undefined ? undefined : checkOut(context, out, to, x.size, { inputs: [['input', x]], inPlace: false }));
