@@ -13,23 +13,27 @@ import { ARRAY, SHORT, TF_TYPES, ortSession, product } from './workload-kit.mjs'
  * @param op       the tessera function's name (the A/B skips an op its base build lacks)
  * @param inputs   [{ type, dims, range?, values? }]: the tensors fed at each call, `values` or random in ±range (default 1000)
  * @param output   { type, dims }
- * @param constants { name: [type, values, dims?] }: constant inputs, tessera Tensors in the calls and
- *                 initializers of the ONNX node, after the fed inputs in this order
+ * @param constants { name: [type, values, dims?] | null }: constant inputs, tessera Tensors in the calls and
+ *                 initializers of the ONNX node, after the fed inputs in this order; null: an optional input
+ *                 the node leaves out (an empty name: Resize's roi and scales when it is given sizes)
  * @param tessera  (lib, xs, constants, options) => the call; options hold `out` or nothing
  * @param onnx     { op, attributes? }: the node onnxruntime-web runs (none: no peer)
  * @param tfjs     (tf, tensors, constants) => the tfjs op on tf tensors of the inputs (none: tfjs has no such op)
  * @param js       (y, datas, constants) => y: the plain loop, writing the output into y
  * @param tolerance { rtol, atol } where the implementations round differently (sums, exp)
  * @param reads    the roofline's move is one read of the inputs (a reduction), not a copy of the output
+ * @param peers    async (host, datas, constants) => { ort?, tfjs?, canvas? }: calls one node or one tfjs call on
+ *                 float32 tensors cannot make (two sessions in a chain, tfjs on uint8 pixels, the canvas)
  */
-export function familyWorkload({ name, op, inputs, output, constants = {}, tessera, onnx, tfjs, js, tolerance, reads }) {
+export function familyWorkload({ name, op, inputs, output, constants = {}, tessera, onnx, tfjs, js, tolerance, reads, peers }) {
   const Out = ARRAY[output.type];
   const outLength = product(output.dims);
   return {
     name, op, type: inputs[0].type, outBytes: outLength * Out.BYTES_PER_ELEMENT,
     async prepare({ tw, ort, tf }) {
       const datas = inputs.map((x, i) => (x.values ? ARRAY[x.type].from(x.values) : loops.random(x.type, product(x.dims), i + 1, x.range)));
-      const c = Object.fromEntries(Object.entries(constants).map(([k, [type, values, dims = [values.length]]]) =>
+      const given = Object.entries(constants).filter(([, v]) => v !== null);
+      const c = Object.fromEntries(given.map(([k, [type, values, dims = [values.length]]]) =>
         [k, new tw.Tensor(type, ARRAY[type].from(values, type === 'int64' ? BigInt : Number), dims)]));
       const prepared = {
         xs: inputs.map((x, i) => new tw.Tensor(x.type, datas[i], x.dims)), data: datas[0], Out, outLength, tolerance,
@@ -42,7 +46,7 @@ export function familyWorkload({ name, op, inputs, output, constants = {}, tesse
         const fed = inputs.map((x, i) => ({ name: `x${i}`, type: x.type }));
         const session = await ortSession(ort, oneNodeModel({
           op: onnx.op, inputs: fed, outputType: output.type, attributes: onnx.attributes,
-          initializers: Object.entries(c).map(([k, t]) => ({ name: k, proto: tw.toTensorProto(t) })),
+          initializers: Object.keys(constants).map((k) => (c[k] ? { name: k, proto: tw.toTensorProto(c[k]) } : { name: '' })),
         }));
         prepared.ort = async () => (await session.run(Object.fromEntries(inputs.map((x, i) =>
           [`x${i}`, new ort.Tensor(x.type, datas[i], x.dims)])))).y.data;
@@ -50,6 +54,7 @@ export function familyWorkload({ name, op, inputs, output, constants = {}, tesse
       if (tf && tfjs && inputs.every((x) => TF_TYPES.has(x.type))) {
         prepared.tfjs = () => tf.tidy(() => tfjs(tf, inputs.map((x, i) => tf.tensor(datas[i], x.dims, x.type)), c).dataSync());
       }
+      if (peers) Object.assign(prepared, await peers({ tw, ort, tf }, datas, c));
       return prepared;
     },
   };
