@@ -96,7 +96,8 @@ void filter_pass(const S* x, D* y, const ResizeAxis& a, const double* weights, c
         continue;
       }
       size_t i = 0;
-      if constexpr (std::is_same_v<S, uint8_t> || std::is_same_v<S, int8_t>) {
+      // Only into float64 (an image's first pass) or the input's own type: each instantiation is ~1 KB of tessera.wasm.
+      if constexpr ((std::is_same_v<S, uint8_t> || std::is_same_v<S, int8_t>) && (std::is_same_v<D, double> || std::is_same_v<D, S>)) {
         // The same products summed in the same order as the pairs below, eight elements a step.
         for (; i + 8 <= inner; i += 8) {
           v128_t sum[4] = {wasm_f64x2_splat(0.0), wasm_f64x2_splat(0.0), wasm_f64x2_splat(0.0), wasm_f64x2_splat(0.0)};
