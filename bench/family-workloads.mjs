@@ -19,8 +19,9 @@ import { ARRAY, SHORT, TF_TYPES, ortSession, product } from './workload-kit.mjs'
  *                 [selected, 3]): it is that of a first call, and there is no `out` or js out column
  * @param outputs  { name: { type, dims } }: several outputs instead of one (TopK's values and indices), named as
  *                 tessera's result object and its `out` option, the ONNX node's outputs and tfjs's result
- * @param constants { name: [type, values, dims?] }: constant inputs, tessera Tensors in the calls and
- *                 initializers of the ONNX node, after the fed inputs in this order
+ * @param constants { name: [type, values, dims?] | null }: constant inputs, tessera Tensors in the calls and
+ *                 initializers of the ONNX node, after the fed inputs in this order; null: an optional input
+ *                 the node leaves out (an empty name: Resize's roi and scales when it is given sizes)
  * @param tessera  (lib, xs, constants, options) => the call; options hold `out` or nothing
  * @param onnx     { op, attributes?, opset? }: the node onnxruntime-web runs (none: no peer)
  * @param tfjs     (tf, tensors, constants) => the tfjs op's tensor (or result object) on tf tensors of the inputs
@@ -29,8 +30,10 @@ import { ARRAY, SHORT, TF_TYPES, ortSession, product } from './workload-kit.mjs'
  *                 { name: array }; data-dependent: y is undefined and the loop returns a fresh array)
  * @param tolerance { rtol, atol } where the implementations round differently (sums, exp)
  * @param reads    the roofline's move is one read of the inputs (a reduction), not a copy of the output
+ * @param peers    async (host, datas, constants) => { ort?, tfjs?, canvas? }: calls one node or one tfjs call on
+ *                 float32 tensors cannot make (two sessions in a chain, tfjs on uint8 pixels, the canvas)
  */
-export function familyWorkload({ name, op, inputs, output, outputs, constants = {}, tessera, onnx, tfjs, js, tolerance, reads }) {
+export function familyWorkload({ name, op, inputs, output, outputs, constants = {}, tessera, onnx, tfjs, js, tolerance, reads, peers }) {
   const several = outputs !== undefined;
   const named = several ? Object.entries(outputs) : [['y', output]];
   const known = named.every(([, o]) => o.dims);
@@ -47,7 +50,8 @@ export function familyWorkload({ name, op, inputs, output, outputs, constants = 
     async prepare({ tw, ort, tf }) {
       const valuesOf = (x) => (typeof x.values === 'function' ? x.values() : x.values);
       const datas = inputs.map((x, i) => (x.values ? ARRAY[x.type].from(valuesOf(x)) : loops.random(x.type, product(x.dims), i + 1, x.range)));
-      const c = Object.fromEntries(Object.entries(constants).map(([k, [type, values, dims = [values.length]]]) =>
+      const given = Object.entries(constants).filter(([, v]) => v !== null);
+      const c = Object.fromEntries(given.map(([k, [type, values, dims = [values.length]]]) =>
         [k, new tw.Tensor(type, ARRAY[type].from(values, type === 'int64' ? BigInt : Number), dims)]));
       const xs = inputs.map((x, i) => new tw.Tensor(x.type, datas[i], x.dims));
       const run = (lib, ins, options) => {
@@ -66,7 +70,7 @@ export function familyWorkload({ name, op, inputs, output, outputs, constants = 
         const fed = inputs.map((x, i) => ({ name: `x${i}`, type: x.type }));
         const session = await ortSession(ort, oneNodeModel({
           op: onnx.op, inputs: fed, outputs: named.map(([k, o]) => ({ name: k, type: o.type })), attributes: onnx.attributes, opset: onnx.opset,
-          initializers: Object.entries(c).map(([k, t]) => ({ name: k, proto: tw.toTensorProto(t) })),
+          initializers: Object.keys(constants).map((k) => (c[k] ? { name: k, proto: tw.toTensorProto(c[k]) } : { name: '' })),
         }));
         prepared.ort = async () => {
           const r = await session.run(Object.fromEntries(inputs.map((x, i) => [`x${i}`, new ort.Tensor(x.type, datas[i], x.dims)])));
@@ -85,6 +89,7 @@ export function familyWorkload({ name, op, inputs, output, outputs, constants = 
           return several ? data : data[0];
         };
       }
+      if (peers) Object.assign(prepared, await peers({ tw, ort, tf }, datas, c));
       return prepared;
     },
   };

@@ -47,7 +47,7 @@ function appendName(proto, name) {
  * A ModelProto of one node.
  * @param op        op_type
  * @param inputs    [{name, type}] fed at run time (type: a tessera data type name)
- * @param initializers [{name, proto}] constant inputs (TensorProto bytes)
+ * @param initializers [{name, proto}] constant inputs (TensorProto bytes); { name: '' }: an optional input left out
  * @param outputType the output's data type name, when it is one output, named 'y'
  * @param outputs   [{name, type}] the outputs instead, when there are several (TopK's Values and Indices)
  * @param attributes {name: TensorProto bytes | int[] | int | string}
@@ -63,7 +63,7 @@ export function oneNodeModel({ op, inputs, initializers = [], outputType, output
   });
   const graph = message((w) => {
     withName(w.bytesField(1, node), 2, `${op.toLowerCase()}-graph`);
-    for (const i of initializers) w.bytesField(5, appendName(i.proto, i.name));
+    for (const i of initializers) if (i.proto) w.bytesField(5, appendName(i.proto, i.name));
     for (const i of inputs) w.bytesField(11, valueInfo(i.name, i.type));
     for (const o of outputs) w.bytesField(12, valueInfo(o.name, o.type));
     return w;

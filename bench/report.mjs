@@ -11,6 +11,7 @@ const FAMILIES = {
   reductions: ['reduceMax', 'argMax', 'softmax', 'reduceMean', 'topK', 'nonMaxSuppression'],
   movement: ['transpose', 'slice', 'pad', 'concat', 'gather'],
   elementwise: ['add', 'mul', 'greater', 'exp', 'div'],
+  frontEnds: ['resize', 'stft', 'dft'],  // issue 39 (bench/front-end-workloads.mjs); the letterbox's row is a resize
 };
 const LABELS = { tessera: 'tessera', jsOut: 'js out' };
 const label = (column) => LABELS[column] ?? column;
@@ -108,6 +109,10 @@ export function targets(section) {
   }
   target('the normalize chain on resident tensors faster than one plain JS pass into an existing array (resident/jsOut)',
     where((r) => r.name.startsWith('normalize'), 'resident', 'jsOut'), (v) => v < 1);
+  // The image and audio front ends' targets (issue 39).
+  const frontEnds = family(FAMILIES.frontEnds);
+  target('image and audio front ends: default mode at least as fast as onnxruntime-web (tessera/ort)', where(frontEnds, 'tessera', 'ort'), (v) => v <= 1);
+  target('STFT at least 2x faster than a plain JS FFT of the same frames (js/tessera)', where((r) => r.op === 'stft', 'js', 'tessera'), (v) => v >= 2);
   if (section.engine === 'node' && section.initMs !== undefined) {
     list.push({ text: 'init (import to ready) under 15 ms in Node', met: section.initMs < 15, values: [`${section.initMs.toFixed(1)} ms`] });
   }

@@ -14,12 +14,13 @@ import { bytesOf, roofline } from './roofline.mjs';
  *   scalar    resident, on the scalar (no SIMD128) build, a second instance
  *   ort       onnxruntime-web, wasm backend, one thread, a one-node model (await session.run)
  *   tfjs      @tensorflow/tfjs-backend-wasm: tf.tensor, the op, dataSync, dispose
+ *   canvas    browsers, the image rows: drawImage of an ImageBitmap into a 2-D canvas, getImageData (RGBA: unchecked)
  *   js        a plain JS loop into a fresh typed array
  *   jsOut     the same loop into an array that already exists
  *   roof, warm, memcpy   the roofline (bench/roofline.mjs)
  */
-export const COLUMNS = ['tessera', 'out', 'resident', 'scalar', 'ort', 'tfjs', 'js', 'jsOut', 'roof', 'warm', 'memcpy'];
-export const AGAINST = { tessera: 'roof', ort: 'roof', tfjs: 'roof', js: 'roof', out: 'warm', jsOut: 'warm', resident: 'memcpy', scalar: 'memcpy' };
+export const COLUMNS = ['tessera', 'out', 'resident', 'scalar', 'ort', 'tfjs', 'canvas', 'js', 'jsOut', 'roof', 'warm', 'memcpy'];
+export const AGAINST = { tessera: 'roof', ort: 'roof', tfjs: 'roof', canvas: 'roof', js: 'roof', out: 'warm', jsOut: 'warm', resident: 'memcpy', scalar: 'memcpy' };
 // Implementations returning a typed array: all must give the same bytes, or the bench is measuring a bug.
 const CHECKED = ['tessera', 'out', 'js', 'jsOut', 'ort', 'tfjs'];
 export const SWEEP_COLUMNS = ['tessera', 'out', 'resident', 'roof', 'warm', 'memcpy', 'ort'];
@@ -69,6 +70,7 @@ export function suite(host) {
       scalar: () => w.run(twScalar, xs, residentOptions).dispose(),
       ort: w.ort,
       tfjs: w.tfjs,
+      canvas: w.canvas,
       js: w.js && (() => w.js(newOut?.())),
       jsOut: w.js && jsOut && (() => w.js(jsOut)),
       ...roofImpls,

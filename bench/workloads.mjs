@@ -13,8 +13,10 @@
 //   residentByOption    ConstantOfShape has no input: its resident output comes from { resident: true }
 //   js(y)               a plain JS loop writing the output into y (absent where there is none)
 //   ort, tfjs           the peers' calls, when they are loaded and have the op and type
+//   canvas              the canvas's drawImage, in browsers, for the image rows
 //   roofline            { inputs, fillByte, kernel, reads } for bench/roofline.mjs
 import { familyWorkloads } from './family-workloads.mjs';
+import { frontEndWorkloads } from './front-end-workloads.mjs';
 import { oneNodeModel } from './onnx-model.mjs';
 import { asStrided2Into, castF16F32Into, castU8F32Into, fillInto, floorBf16Into, floorF32Into, random, tileInto } from './plain-js.mjs';
 import { ARRAY, SHORT, TF_TYPES, ortSession, product } from './workload-kit.mjs';
@@ -187,6 +189,7 @@ export function workloads({ smoke }) {
     castWorkload('uint8', 1e6),
     castWorkload('float16', 1e6),
     ...familyWorkloads(),
+    ...frontEndWorkloads(),
   ];
 }
 

@@ -1,5 +1,5 @@
 // Resize's pass against the slow reference, bit for bit: every inner length
-// 0..9 (the f64x2 body and its tail), 1 to 6 taps, float32, float64 and
+// 0..19 (the 8-bit inputs' eight-element body, the f64x2 pairs and their tail), 1 to 6 taps, float32, float64 and
 // uint8/int8 outputs (half to even, saturating), extrapolated rows, and the
 // nearest row copy of every element size.
 #include <doctest/doctest.h>
@@ -18,7 +18,7 @@ template <class S, class D>
 void check_filter(uint32_t x_type, uint32_t y_type, double lo, double hi) {
   std::mt19937 rng(7);
   std::uniform_real_distribution<double> value(lo, hi), weight(-0.3, 1.2);
-  for (uint32_t inner = 0; inner <= 9; inner++) {
+  for (uint32_t inner = 0; inner <= 19; inner++) {
     for (uint32_t taps = 1; taps <= 6; taps++) {
       const uint32_t outer = 2, n_in = 5, n_out = 7;
       std::vector<S> x(outer * n_in * inner);
@@ -50,6 +50,8 @@ TEST_CASE("resize filter: float32, float64 and integer outputs match the referen
   check_filter<float, double>(1, 11, -4, 4);
   check_filter<double, float>(11, 1, -4, 4);
   check_filter<uint8_t, uint8_t>(2, 2, 0, 255);
+  check_filter<uint8_t, double>(2, 11, 0, 255);  // an image's first pass: into the float64 intermediate
+  check_filter<int8_t, double>(3, 11, -128, 127);
   check_filter<int8_t, int8_t>(3, 3, -128, 127);
   check_filter<double, uint8_t>(11, 2, -50, 300);
   check_filter<int32_t, int64_t>(6, 7, -1e6, 1e6);
