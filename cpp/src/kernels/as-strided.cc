@@ -229,6 +229,21 @@ v128_t draw3(v128_t a, v128_t b, v128_t c, const unsigned char (&index)[3][16]) 
                       wasm_i8x16_swizzle(c, wasm_v128_load(index[2])));
 }
 
+#if defined(__wasm__) && !defined(__wasm_simd128__)
+// The scalar WebAssembly build: SIMDe emulates i8x16.swizzle byte by byte
+// there, which made [1,3,640,640] f32 -> NHWC take 230 ms; one element at a
+// time it takes a few. (Native builds keep the swizzles: SIMDe maps them to
+// SSE, and the doctest, sanitizer and fuzz runs test them.)
+template <size_t ES>
+void interleave3(const Matrix& m, size_t n1) {
+  copy_elements<ES>(m, 0, n1, 0, 3);
+}
+
+template <size_t ES>
+void deinterleave3(const Matrix& m, size_t n0) {
+  copy_elements<ES>(m, 0, 3, 0, n0);
+}
+#else
 // y[i][c] = x[src + i + c * s0] for i < n1, c < 3, y rows contiguous (3 elements each).
 template <size_t ES>
 void interleave3(const Matrix& m, size_t n1) {
@@ -261,6 +276,7 @@ void deinterleave3(const Matrix& m, size_t n0) {
   }
   copy_elements<ES>(m, 0, 3, j, n0);
 }
+#endif
 
 // Output of n1 x n0 elements with s0 > s1 >= 1: a column of x is read along
 // i, a row of y written along j. Whole tiles with contiguous x columns (kH
