@@ -82,8 +82,8 @@ describe('QuantizeLinear', () => {
   it('runNode ignores saturate for a non-float8 output; the named function says it does not apply', () => {
     const x = f32([300]);
     expect(Array.from(run('QuantizeLinear', 25, [x, scalar(1)], { saturate: 0 }).data as Uint8Array)).toEqual([255]);
-    expectSpecError(() => tw.quantizeLinear(x, scalar(1), { saturate: false }), 'QuantizeLinear', 25, 'saturate does not apply to a uint8 output');
-    expectSpecError(() => tw.quantizeLinear(x, scalar(1), { outputDtype: 'int4', saturate: true }), 'QuantizeLinear', 25, 'saturate does not apply to a int4 output');
+    expectSpecError(() => tw.quantizeLinear(x, scalar(1), { saturate: false }), 'QuantizeLinear', 25, 'saturate does not apply to uint8 outputs');
+    expectSpecError(() => tw.quantizeLinear(x, scalar(1), { outputDtype: 'int4', saturate: true }), 'QuantizeLinear', 25, 'saturate does not apply to int4 outputs');
   });
 
   it('refuses scales, zero points and block sizes that do not fit x', () => {

@@ -130,7 +130,7 @@ export function runQuantizeLinear(v: OpVersion, xValue: unknown, scaleValue: unk
   }
   const isFloat8 = (FLOAT8_V19 as readonly string[]).includes(type);
   if (named && args.saturate !== undefined && !isFloat8) {
-    throw specError(ctx, 'saturate', `saturate does not apply to a ${type} output: it applies to float8 outputs only (integer outputs always clamp, float4e2m1 always saturates)`);
+    throw specError(ctx, 'saturate', `saturate does not apply to ${type} outputs: it applies to float8 outputs only (integer outputs always clamp, float4e2m1 always saturates)`);
   }
   if (v.since < 21 && args.blockSize !== undefined) throw specError(ctx, 'block_size', `block_size is an attribute of QuantizeLinear-21 and later (this is version ${v.since})`);
   if (v.since < 13 && scale.size !== 1) throw specError(ctx, 'y_scale', `QuantizeLinear-10 takes a scalar y_scale (got dims [${scale.dims.join(', ')}])`);
