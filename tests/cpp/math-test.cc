@@ -103,7 +103,7 @@ TEST_CASE("exp, log, tanh, sigmoid float32: within 1 ulp, and the same bits in e
   const std::vector<float> x = f32_sweep();
   // FNV-1a of the output bits, measured natively; both wasm builds must agree.
   const struct { UnaryOp op; uint64_t hash; } kCases[] = {
-      {UnaryOp::exp, 0xd7f51f35bc418263ull}, {UnaryOp::log, 0x44e18572578bcd80ull},
+      {UnaryOp::exp, 0x44efdfc7ea777361ull}, {UnaryOp::log, 0x44e18572578bcd80ull},
       {UnaryOp::tanh, 0x3c6e31c094c1bcffull}, {UnaryOp::sigmoid, 0xe84e70842b80225dull}};
   for (const auto& c : kCases) {
     const std::vector<float> y = run(c.op, x);

@@ -19,12 +19,14 @@
 // NaN: sums and products give the canonical quiet NaN (its payload would
 // otherwise differ between builds); Max and Min return a NaN element (the
 // first met in the order above) when one is present, as numpy's maximum does.
-// exp and log are math-v128.h's (float64, the same bits in every build).
+// exp and log are math-v128.h's (float64, the same bits in every build);
+// Softmax and LogSoftmax of float32, float16 and bfloat16 take exp-f32-v128.h's.
 #include <cmath>
 #include <cstring>
 #include <limits>
 #include <type_traits>
 
+#include "exp-f32-v128.h"
 #include "half-v128.h"
 #include "math-v128.h"
 #include "tessera/reduce.h"
@@ -652,10 +654,100 @@ void store_f64x4(T* p, v128_t lo, v128_t hi) {
   }
 }
 
+// float32 lanes (float32, float16, bfloat16) of Softmax and LogSoftmax:
+// exp(x - m) by exp-f32-v128.h with x - m kept exact as a two-sum pair, so
+// each exp is within 1 ulp of the exact exp(x - m); the exps summed in
+// float64, lanes k mod 4 (k < n - n % 4) combined as (l0 + l1) + (l2 + l3),
+// then the rest in k order; Softmax's output e * (1 / sum) in float64,
+// rounded once into T; LogSoftmax's (x - m) - log(sum) in float64. The
+// strided loop does the same operations in the same order (one lane).
+__attribute__((noinline)) v128_t softmax_exp(v128_t v, v128_t vm) {
+  const v128_t d = wasm_f32x4_sub(v, vm);
+  const v128_t bb = wasm_f32x4_sub(d, v);
+  const v128_t dl = wasm_f32x4_sub(wasm_f32x4_sub(v, wasm_f32x4_sub(d, bb)), wasm_f32x4_add(vm, bb));
+  return math32::exp_f32x4(d, dl);
+}
+inline float softmax_exp1(float v, float m) {
+  return wasm_f32x4_extract_lane(softmax_exp(wasm_f32x4_splat(v), wasm_f32x4_splat(m)), 0);
+}
+
+// The float32-lane line: m is the line's max (finite or an infinity, no NaN).
+// Softmax float32 writes the exps into out and scales them in place (out is
+// the work block: each exp computed once; out may be the input, read at k
+// before k is written); float16 and bfloat16 compute them again.
+template <class T>
+void softmax_line_f32(const T* line, T* out, size_t n, uint32_t kind, float m) {
+  const size_t n4 = n - n % 4;
+  const v128_t vm = wasm_f32x4_splat(m);
+  v128_t s01 = wasm_f64x2_splat(0), s23 = wasm_f64x2_splat(0);
+  TESSERA_NO_UNROLL
+  for (size_t k = 0; k < n4; k += 4) {
+    const v128_t e = softmax_exp(load_lanes(line + k), vm);
+    if constexpr (std::is_same_v<T, float>) if (kind == 0) wasm_v128_store(out + k, e);
+    s01 = wasm_f64x2_add(s01, wasm_f64x2_promote_low_f32x4(e));
+    s23 = wasm_f64x2_add(s23, wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(e, e, 2, 3, 2, 3)));
+  }
+  double sum = (wasm_f64x2_extract_lane(s01, 0) + wasm_f64x2_extract_lane(s01, 1)) +
+               (wasm_f64x2_extract_lane(s23, 0) + wasm_f64x2_extract_lane(s23, 1));
+  TESSERA_NO_UNROLL
+  for (size_t k = n4; k < n; k++) sum += static_cast<double>(softmax_exp1(load(line[k]), m));
+  if (kind == 0) {
+    const double inv = 1 / sum;
+    const v128_t vinv = wasm_f64x2_splat(inv);
+    TESSERA_NO_UNROLL
+    for (size_t k = 0; k < n4; k += 4) {
+      v128_t e;
+      if constexpr (std::is_same_v<T, float>) e = wasm_v128_load(out + k);
+      else e = softmax_exp(load_lanes(line + k), vm);
+      store_f64x4(out + k, wasm_f64x2_mul(wasm_f64x2_promote_low_f32x4(e), vinv),
+                  wasm_f64x2_mul(wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(e, e, 2, 3, 2, 3)), vinv));
+    }
+    TESSERA_NO_UNROLL
+    for (size_t k = n4; k < n; k++) out[k] = store<T>(static_cast<float>(static_cast<double>(softmax_exp1(load(line[k]), m)) * inv));
+    return;
+  }
+  const double log_sum = log64(sum);
+  const v128_t vmax = wasm_f64x2_splat(m), vlog = wasm_f64x2_splat(log_sum);
+  TESSERA_NO_UNROLL
+  for (size_t k = 0; k < n4; k += 4) {
+    v128_t lo, hi;
+    load_f64x4(line + k, lo, hi);
+    store_f64x4(out + k, wasm_f64x2_sub(wasm_f64x2_sub(lo, vmax), vlog), wasm_f64x2_sub(wasm_f64x2_sub(hi, vmax), vlog));
+  }
+  TESSERA_NO_UNROLL
+  for (size_t k = n4; k < n; k++) out[k] = store<T>(static_cast<float>((static_cast<double>(load(line[k])) - m) - log_sum));
+}
+
+// The strided loop's float32-lane line (inner > 1): softmax_line_f32's
+// numbers one element at a time.
+template <class T>
+void softmax_strided_f32(const T* line, T* out, size_t n, size_t inner, uint32_t kind, bool nan, float m) {
+  if (nan) {
+    TESSERA_NO_UNROLL
+    for (size_t k = 0; k < n; k++) out[k * inner] = store<T>(std::numeric_limits<float>::quiet_NaN());
+    return;
+  }
+  const size_t n4 = n - n % 4;
+  double acc[4] = {0, 0, 0, 0};
+  TESSERA_NO_UNROLL
+  for (size_t k = 0; k < n4; k++) acc[k % 4] += static_cast<double>(softmax_exp1(load(line[k * inner]), m));
+  double sum = (acc[0] + acc[1]) + (acc[2] + acc[3]);
+  TESSERA_NO_UNROLL
+  for (size_t k = n4; k < n; k++) sum += static_cast<double>(softmax_exp1(load(line[k * inner]), m));
+  const double inv = 1 / sum, log_sum = kind == 0 ? 0 : log64(sum);
+  TESSERA_NO_UNROLL
+  for (size_t k = 0; k < n; k++) {
+    const float v = load(line[k * inner]);
+    const double r = kind == 0 ? static_cast<double>(softmax_exp1(v, m)) * inv : (static_cast<double>(v) - m) - log_sum;
+    out[k * inner] = store<T>(static_cast<float>(r));
+  }
+}
+
 // One contiguous line (inner == 1) of softmax_typed, in SIMD128 with the
 // scalar loop's numbers: the max (the first largest element; only its sign
 // can depend on which of equal elements is taken, so a zero max is read
-// again from the first zero), exp in f64x2 lanes, the sum added one term at
+// again from the first zero), then float32 lanes by softmax_line_f32, and
+// float64: exp in f64x2 lanes, the sum added one term at
 // a time in k order (a fixed float64 chain, as the scalar loop), the output
 // four lanes at a time.
 template <class T>
@@ -699,6 +791,10 @@ void softmax_line(const T* line, T* out, size_t n, uint32_t kind) {
       const double v = static_cast<double>(load(line[k]));
       if (v == 0) { m = v; break; }
     }
+  }
+  if constexpr (!std::is_same_v<T, double>) {
+    softmax_line_f32(line, out, n, kind, static_cast<float>(m));  // m is one of the line's floats: exact
+    return;
   }
   const v128_t vmax = wasm_f64x2_splat(m);
   double sum = 0;
@@ -775,6 +871,10 @@ void softmax_typed(const T* x, T* y, size_t outer, size_t n, size_t inner, uint3
         const double v = static_cast<double>(load(line[k * inner]));
         nan = nan || v != v;
         if (v > m) m = v;
+      }
+      if constexpr (!std::is_same_v<T, double>) {
+        softmax_strided_f32(line, out, n, inner, kind, nan, static_cast<float>(m));
+        continue;
       }
       double sum = 0;
       TESSERA_NO_UNROLL
