@@ -7,22 +7,10 @@
 // overwritten whole, inputs are never written, resident inputs are read in
 // place. Both builds.
 import type * as Testing from 'tessera-wasm/testing';
-import { rng } from './helpers';
+import { bothBuilds, rng } from './helpers';
 
 type Tw = typeof Testing;
-const load = (): Tw => {
-  let m: Tw | undefined;
-  jest.isolateModules(() => { m = require('tessera-wasm/testing'); });
-  return m!;
-};
-const builds: { name: string; tw: Tw }[] = [];
-beforeAll(async () => {
-  for (const backend of ['simd', 'scalar'] as const) {
-    const tw = load();
-    await tw.init({ backend, autoRelease: false });
-    builds.push({ name: backend, tw });
-  }
-});
+const builds = bothBuilds();
 
 const size = (dims: readonly number[]) => dims.reduce((a, b) => a * b, 1);
 const next = rng(41);

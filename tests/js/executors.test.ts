@@ -17,7 +17,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type * as Testing from 'tessera-wasm/testing';
-import { rng, typesOf } from './helpers';
+import { bothBuilds, rng, typesOf } from './helpers';
 import {
   ALL_TYPES, type Key, type Plain, asStridedReference, constantReference, floorReference, randomTensor, storageBytes, storageFrom, tileReference,
 } from './reference';
@@ -217,21 +217,7 @@ const CASES = [...sharedCases(), ...randomCases(), ...castCases()];
 
 // ---------------------------------------------------------------- the runs
 
-const load = (): Tw => {
-  let m: Tw | undefined;
-  jest.isolateModules(() => { m = require('tessera-wasm/testing'); });
-  return m!;
-};
-const builds: { name: string; tw: Tw }[] = [];
-
-beforeAll(async () => {
-  for (const backend of ['simd', 'scalar'] as const) {
-    const tw = load();
-    await tw.init({ backend, autoRelease: false });
-    expect(tw.backendInfo().simd).toBe(backend === 'simd');
-    builds.push({ name: backend, tw });
-  }
-});
+const builds = bothBuilds();
 
 /** A zeroed `out` of the output's storage class and length. */
 function outFor(tw: Tw, type: string, expected: Uint8Array | string[]): ArrayBufferView {

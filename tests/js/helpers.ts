@@ -115,3 +115,23 @@ export function rng(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/**
+ * Both builds of the library (tessera.wasm and tessera-scalar.wasm), each a
+ * module instance of its own (`tessera-wasm/testing`, autoRelease off),
+ * filled in by the beforeAll this registers: for suites that compare the
+ * builds call by call.
+ */
+export function bothBuilds(): { name: 'simd' | 'scalar'; tw: typeof import('tessera-wasm/testing') }[] {
+  const builds: { name: 'simd' | 'scalar'; tw: typeof import('tessera-wasm/testing') }[] = [];
+  beforeAll(async () => {
+    for (const backend of ['simd', 'scalar'] as const) {
+      let tw: typeof import('tessera-wasm/testing') | undefined;
+      jest.isolateModules(() => { tw = require('tessera-wasm/testing'); });
+      await tw!.init({ backend, autoRelease: false });
+      expect(tw!.backendInfo().simd).toBe(backend === 'simd');
+      builds.push({ name: backend, tw: tw! });
+    }
+  });
+  return builds;
+}
