@@ -246,6 +246,8 @@ export function narrowedNaN(from: 'float32' | 'float64', data: ArrayBufferView, 
  * its sign and the all-ones magnitude 0x7f; undefined for an element that is no NaN.
  */
 export function narrowNaNToFloat8(from: string, data: ArrayBufferView, i: number): number | undefined {
+  // Only these sources have a NaN whose sign the cast keeps (the others: no NaN, or packed, or not numbers at all).
+  if (!['float16', 'bfloat16', 'float8e4m3fn', 'float8e5m2'].includes(from)) return undefined;
   const wide = from === 'float16' || from === 'bfloat16';
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   const b = wide ? view.getUint16(2 * i, true) : view.getUint8(i);

@@ -67,7 +67,8 @@ function quantizeReference(c: OpCase) {
       const r = (Number.isNaN(q) ? 0 : roundHalfEven(q)) + zs[j];
       return Math.min(hi, Math.max(lo, r));
     }
-    return nearestCode(type, Math.fround(q + zs[j]), type === 'float4e2m1' || saturate);
+    // A float zero point of 0 adds nothing, not even -0 + 0 = +0: ONNX's reference casts x / scale itself.
+    return nearestCode(type, zs[j] === 0 ? q : Math.fround(q + zs[j]), type === 'float4e2m1' || saturate);
   });
   return [{ type, dims: [...x.dims], storage: storageOf(type, codes) }];
 }

@@ -15,7 +15,8 @@ import { normalizeAxis } from '../axes.js';
 import { elementsGeometry } from './gather-elements.js';
 import type { Indices } from './gather.js';
 import { type Operand, indexBytes, indexOperand, outOfRange, withOperands } from './index-kernels.js';
-import { REDUCTIONS, type Reduction, dispatchScatter, onnxNumber, readReduction, updatesOperand } from './scatter-common.js';
+import { REDUCTIONS, type Reduction, onnxNumber, readReduction, updatesOperand } from './scatter-common.js';
+import { dispatchScatter } from './scatter-dispatch.js';
 
 const TIND = ['int32', 'int64'] as const satisfies readonly DataType[];
 const version = <const T extends readonly DataType[], const A extends readonly string[]>(since: number, types: T, attributes: A) =>

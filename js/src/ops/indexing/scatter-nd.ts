@@ -11,7 +11,8 @@ import type { MoveOps } from '../dispatch.js';
 import { type OutOf, type OutOptions, opOptions } from '../out.js';
 import { ALL_TYPES_V13, ALL_TYPES_V6 } from '../type-sets.js';
 import { type Operand, indexOperand, outOfRange, withOperands } from './index-kernels.js';
-import { REDUCTIONS, type Reduction, dispatchScatter, onnxNumber, readReduction, updatesOperand } from './scatter-common.js';
+import { REDUCTIONS, type Reduction, onnxNumber, readReduction, updatesOperand } from './scatter-common.js';
+import { dispatchScatter } from './scatter-dispatch.js';
 
 const version = <const T extends readonly DataType[], const A extends readonly string[]>(since: number, types: T, attributes: A) =>
   ({ since, inputs: ['data', 'indices', 'updates'], required: 3, outputs: ['output'], attributes, types: { T: types } }) as const;
