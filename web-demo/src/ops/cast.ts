@@ -37,8 +37,11 @@ export const cast: Descriptor = {
     const saturate = params.saturate !== 'false';
     const roundMode = (params.round_mode ?? 'up') as tw.RoundMode;
     if (!node) {
+      // Only the options the page changed from their defaults, as the code view shows them: tw.cast refuses one that does
+      // not apply to the target (saturate for a non-float8 output), and says so beside the field.
+      const given: tw.CastOptions = { ...(saturate ? {} : { saturate: false }), ...(roundMode === 'up' ? {} : { roundMode }) };
       const options = [...(saturate ? [] : ['saturate: false']), ...(roundMode === 'up' ? [] : [`roundMode: '${roundMode}'`])];
-      return namedCall(() => tw.cast(x, to, { saturate, roundMode }) as tw.Tensor,
+      return namedCall(() => tw.cast(x, to, given) as tw.Tensor,
         `tw.cast(x, '${to}'${options.length ? `, { ${options.join(', ')} }` : ''})`);
     }
     const toAttribute = version === 1 ? enumName(to) : tw.DTYPES[to].onnx;
