@@ -10,6 +10,7 @@
 // still has to be read from (routing.ts: `out` on an input's buffer goes the
 // one-pass way, which copies every input in before anything is written).
 import { type TensorData, allocateData, elementBytes, storageBytes } from '../dtype.js';
+import type { OpContext } from '../errors.js';
 import { ResidentTensor, type ResidentType } from '../resident.js';
 import { type Tensor, resultOf } from '../tensor.js';
 import { checkedBytes, copyIn, copyOut, wasm, withScratch } from '../wasm.js';
@@ -26,28 +27,46 @@ import type { ComputePlan, MapPlan } from './plans.js';
 // whole) 1.16 / 1.64 / 0.76.
 export const CHUNK_BYTES = 131072;
 
-/** A map (unary ops, Floor) a chunk at a time: in place in one block when input and output have one width. */
+/**
+ * A one-input kernel between JS arrays `chunk` elements at a time: copy a
+ * chunk in, run the kernel on it, copy it out while it is in cache. Offsets
+ * are storage bytes, so 4-bit types work as long as `chunk` is even (every
+ * chunk but the last a whole number of bytes on both sides). `inPlace`: the
+ * kernel may write over its input (a map), so one scratch block serves both
+ * when the two sides have one size. Maps here and kernel conversions
+ * (dispatch.ts's runConvert) both run through it.
+ */
+export function streamInChunks(context: OpContext, inputName: string, x: Tensor, outType: ResidentType, output: ArrayBufferView, chunk: number,
+  inPlace: boolean, kernel: (x: number, y: number, n: number) => void): void {
+  const inType = x.type as ResidentType;
+  const xBytes = checkedBytes(context, inputName, x.data as ArrayBufferView, storageBytes(inType, x.size));
+  const yBytes = checkedBytes(context, 'out', output, storageBytes(outType, x.size));
+  const n0 = Math.min(chunk, x.size);
+  const inBlock = storageBytes(inType, n0);
+  const outBlock = storageBytes(outType, n0);
+  withScratch(context, inPlace && inBlock === outBlock ? [inBlock] : [inBlock, outBlock], (at) => {
+    const xAt = at[0];
+    const yAt = at[at.length - 1];
+    for (let start = 0; start < x.size; start += n0) {
+      const n = Math.min(n0, x.size - start);
+      const xFrom = storageBytes(inType, start);
+      const xCount = storageBytes(inType, start + n) - xFrom;
+      const yFrom = storageBytes(outType, start);
+      const yCount = storageBytes(outType, start + n) - yFrom;
+      copyIn(context, inputName, xAt, xBytes.subarray(xFrom, xFrom + xCount), xCount);
+      kernel(xAt, yAt, n);
+      copyOut(yAt, yBytes.subarray(yFrom, yFrom + yCount), yCount);
+    }
+  });
+}
+
+/** A map (unary ops, Floor) a chunk of CHUNK_BYTES of its wider side at a time, in place in one block when both sides have one width. */
 export function mapInChunks<A>(plan: MapPlan<A>, out: CheckedOut | undefined): Tensor {
   const { context, input, outType, ops, args, inputName } = plan;
   const x = input as Tensor;
-  const inType = x.type as ResidentType;
   const output = (out?.array ?? allocateData(outType, x.size)) as Exclude<TensorData, string[]>;
-  const xBytes = checkedBytes(context, inputName, x.data as ArrayBufferView, storageBytes(inType, x.size));
-  const yBytes = checkedBytes(context, 'out', output, storageBytes(outType, x.size));
-  const inWidth = elementBytes(inType);
-  const outWidth = elementBytes(outType);
-  const chunk = Math.min(Math.floor(CHUNK_BYTES / Math.max(inWidth, outWidth)), x.size);
-  const sizes = inWidth === outWidth ? [chunk * inWidth] : [chunk * inWidth, chunk * outWidth];
-  withScratch(context, sizes, (at) => {
-    const xAt = at[0];
-    const yAt = at[at.length - 1];
-    for (let start = 0; start < x.size; start += chunk) {
-      const n = Math.min(chunk, x.size - start);
-      copyIn(context, inputName, xAt, xBytes.subarray(start * inWidth, (start + n) * inWidth), n * inWidth);
-      ops.kernel(wasm().kernels, xAt, yAt, n, args);
-      copyOut(yAt, yBytes.subarray(start * outWidth, (start + n) * outWidth), n * outWidth);
-    }
-  });
+  const chunk = Math.floor(CHUNK_BYTES / Math.max(elementBytes(x.type), elementBytes(outType)));
+  streamInChunks(context, inputName, x, outType as ResidentType, output, chunk, true, (xAt, yAt, n) => ops.kernel(wasm().kernels, xAt, yAt, n, args));
   return resultOf(outType, output as never, x.dims, x.size);
 }
 

@@ -20,7 +20,7 @@ import { type NumberArray, bufferOf, byteOffsetOf, typedArrayKind } from '../typ
 import { checkedBytes, checkedData, checkedWords, copyIn, copyOut, wasm, withScratch, writeParams } from '../wasm.js';
 import type { CheckedOut } from './out.js';
 import type { ComputePlan, ConvertPlan, Executor, FillPlan, MapPlan, MovePlan, Plan } from './plans.js';
-import { computeInChunks, mapInChunks } from './chunks.js';
+import { computeInChunks, mapInChunks, streamInChunks } from './chunks.js';
 import { choose } from './routing.js';
 import { fillBytes } from './twins.js';
 
@@ -206,28 +206,9 @@ function runConvert<A>(plan: ConvertPlan<A>, executor: Executor, out?: CheckedOu
 const CONVERT_CHUNK = 16384;
 
 function convertInChunks<A>(plan: ConvertPlan<A>, x: Tensor, output: ArrayBufferView): void {
-  const { context, outType } = plan;
-  // Bytes of `count` elements from the start: kernel pairs are whole-byte types or 4-bit ones (two a byte), and every
-  // chunk but the last is a whole number of bytes on both sides (CONVERT_CHUNK is even).
-  const inType = x.type as ResidentType;
-  const out = outType as ResidentType;
-  const xBytes = checkedBytes(context, 'input', x.data as ArrayBufferView, storageBytes(inType, x.size));
-  const yBytes = checkedBytes(context, 'out', output, storageBytes(out, x.size));
-  const chunk = Math.min(CONVERT_CHUNK, x.size);
-  withScratch(context, [storageBytes(inType, chunk), storageBytes(out, chunk)], (at) => {
-    const xAt = at[0];
-    const yAt = at[1];
-    for (let start = 0; start < x.size; start += chunk) {
-      const n = Math.min(chunk, x.size - start);
-      const xFrom = storageBytes(inType, start);
-      const xCount = storageBytes(inType, start + n) - xFrom;
-      const yFrom = storageBytes(out, start);
-      const yCount = storageBytes(out, start + n) - yFrom;
-      copyIn(context, 'input', xAt, xBytes.subarray(xFrom, xFrom + xCount), xCount);
-      plan.ops.kernel(wasm().kernels, xAt, yAt, n, plan.args);
-      copyOut(yAt, yBytes.subarray(yFrom, yFrom + yCount), yCount);
-    }
-  });
+  // CONVERT_CHUNK is even: every chunk but the last is a whole number of bytes of a 4-bit type.
+  streamInChunks(plan.context, 'input', x, plan.outType as ResidentType, output, CONVERT_CHUNK, false,
+    (xAt, yAt, n) => plan.ops.kernel(wasm().kernels, xAt, yAt, n, plan.args));
 }
 
 /**
