@@ -207,6 +207,48 @@ for (const [from, x] of [
   }
 }
 
+// NaN from the narrow floats: every NaN pattern of float16, bfloat16 and the float8 kinds, cast to float16,
+// bfloat16, float8e4m3fn and float8e5m2, against onnxruntime bit for bit. ort.Tensor carries none of bfloat16 and
+// float8, so the input is an initializer (a TensorProto of tessera's bits) and the output, where ort.Tensor cannot
+// carry it either, goes through onnxruntime's exact Cast to float32: bfloat16 is that float32's high half, and a
+// float8 NaN's sign is that float32's sign (float8 has no payload bits to compare beyond it).
+function initializerCastModel(x, to) {
+  const nodes = to.map((type, i) => message((w) => {
+    named(named(named(named(w, 1, i === 0 ? 'x' : `t${i}`), 2, i === to.length - 1 ? 'y' : `t${i + 1}`), 3, `cast${i}`), 4, 'Cast');
+    return w.bytesField(5, message((a) => named(a, 1, 'to').varintField(3, tw.DTYPES[type].onnx).varintField(20, 2)));
+  }));
+  const graph = message((w) => {
+    for (const node of nodes) w.bytesField(1, node);
+    return named(w, 2, 'cast').bytesField(5, tw.toTensorProto(x, { name: 'x' })).bytesField(12, valueInfo('y', to[to.length - 1]));
+  });
+  const opset = message((w) => named(w, 1, '').varintField(2, 21));
+  return message((w) => named(w.varintField(1, 8), 2, 'tessera-test').bytesField(7, graph).bytesField(8, opset));
+}
+const NARROW_NAN = {
+  float16: (b) => (b & 0x7fff) > 0x7c00, bfloat16: (b) => (b & 0x7fff) > 0x7f80, float8e4m3fn: (b) => (b & 0x7f) === 0x7f,
+  float8e5m2: (b) => (b & 0x7f) > 0x7c, float8e4m3fnuz: (b) => b === 0x80, float8e5m2fnuz: (b) => b === 0x80,
+};
+for (const [from, isNaN] of Object.entries(NARROW_NAN)) {
+  const wide = tw.DTYPES[from].bits === 16;
+  const codes = Array.from({ length: wide ? 65536 : 256 }, (_, b) => b).filter(isNaN);
+  const x = new tw.Tensor(from, wide ? Uint16Array.from(codes) : Uint8Array.from(codes), [codes.length]);
+  for (const to of ['float16', 'bfloat16', 'float8e4m3fn', 'float8e5m2']) {
+    if (to === from) continue;
+    await check(`Cast-21 every ${from} NaN (${codes.length}) -> ${to}: its sign kept, as onnxruntime keeps it`, async () => {
+      const session = await ort.InferenceSession.create(initializerCastModel(x, to === 'float16' ? [to] : [to, 'float32']));
+      const { y: their } = await session.run({});
+      const hex = (b) => `0x${b.toString(16)}`;
+      const theirs = to === 'float16' ? Array.from(new Uint16Array(their.data.buffer, their.data.byteOffset, x.size))
+        : Array.from(new Uint32Array(their.data.buffer, their.data.byteOffset, x.size), (b) => (to === 'bfloat16' ? b >>> 16 : b));
+      const y = tw.runNode({ opType: 'Cast', opset: 21, attributes: { to: tw.DTYPES[to].onnx } }, [x])[0];
+      const ours = Array.from(to === 'float16' || to === 'bfloat16' ? new Uint16Array(y.data.buffer, y.data.byteOffset, x.size) : y.data);
+      const wanted = to.startsWith('float8') ? theirs.map((b) => ((b & 0x7fffffff) > 0x7f800000 ? (b >>> 31 ? 0xff : 0x7f) : -1)) : theirs;
+      const wrong = ours.map((b, i) => [b, wanted[i], codes[i]]).filter(([a, w]) => a !== w).slice(0, 5);
+      if (wrong.length > 0) throw new Error(`${from} NaN -> ${to}: ${wrong.map(([a, w, c]) => `${hex(c)}: ours ${hex(a)}, onnxruntime ${w < 0 ? 'a number' : hex(w)}`).join('; ')}`);
+    });
+  }
+}
+
 // The disagreements by class, for docs/number-formats.md.
 for (const [what, n] of tally) console.log(`  ${what}${what.includes('no Cast') ? '' : `: ${n}`}`);
 finish();

@@ -241,19 +241,24 @@ export function narrowedNaN(from: 'float32' | 'float64', data: ArrayBufferView, 
 }
 
 /**
- * A float16, bfloat16, float8e4m3fn or float8e5m2 NaN (element i of the data)
- * cast to float8e4m3fn or float8e5m2, as onnxruntime casts it through float32:
- * its sign and the all-ones magnitude 0x7f; undefined for an element that is no NaN.
+ * A float16, bfloat16 or float8 NaN (element i of the data) cast to
+ * float8e4m3fn, float8e5m2, float16 or bfloat16, as onnxruntime casts it
+ * through float32: its sign (the fnuz kinds' one NaN 0x80 reads as negative,
+ * its sign bit being set) and the output's canonical magnitude 0x7f, 0x7e00 or
+ * 0x7fc0; undefined for an element that is no NaN.
  */
-export function narrowNaNToFloat8(from: string, data: ArrayBufferView, i: number): number | undefined {
+export function narrowNaNToNarrow(from: string, data: ArrayBufferView, i: number, to: string): number | undefined {
   // Only these sources have a NaN whose sign the cast keeps (the others: no NaN, or packed, or not numbers at all).
-  if (!['float16', 'bfloat16', 'float8e4m3fn', 'float8e5m2'].includes(from)) return undefined;
+  if (!['float16', 'bfloat16', 'float8e4m3fn', 'float8e5m2', 'float8e4m3fnuz', 'float8e5m2fnuz'].includes(from)) return undefined;
+  const magnitudes: Record<string, number> = { float8e4m3fn: 0x7f, float8e5m2: 0x7f, float16: 0x7e00, bfloat16: 0x7fc0 };
+  if (!(to in magnitudes) || to === from) return undefined;
   const wide = from === 'float16' || from === 'bfloat16';
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   const b = wide ? view.getUint16(2 * i, true) : view.getUint8(i);
   const magnitude = wide ? b & 0x7fff : b & 0x7f;
   const nan = from === 'float16' ? magnitude > 0x7c00 : from === 'bfloat16' ? magnitude > 0x7f80
-    : from === 'float8e4m3fn' ? magnitude === 0x7f : from === 'float8e5m2' ? magnitude > 0x7c : false;
+    : from === 'float8e4m3fn' ? magnitude === 0x7f : from === 'float8e5m2' ? magnitude > 0x7c : b === 0x80;
   if (!nan) return undefined;
-  return (wide ? (b >> 15) << 7 : b & 0x80) | 0x7f;
+  const negative = wide ? b >> 15 : b >> 7;
+  return magnitudes[to] | (negative ? (to.startsWith('float8') ? 0x80 : 0x8000) : 0);
 }

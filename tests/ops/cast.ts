@@ -1,7 +1,7 @@
 // Cast's and CastLike's test modules: random pairs of the numeric types Cast-25
 // takes (strings have their own suite, tests/js/cast.test.ts), saturate both ways.
 import * as tw from 'tessera-wasm';
-import { FLOAT_TYPES, expected, narrowNaNToFloat8, narrowedNaN } from '../js/cast-reference';
+import { FLOAT_TYPES, expected, narrowNaNToNarrow, narrowedNaN } from '../js/cast-reference';
 import type { Expected, OpCase, OpTest } from './op-test';
 import { newestTypes, pick, randomDims, randomInput } from './support';
 
@@ -37,11 +37,12 @@ function castReference(x: tw.Tensor, to: string, saturate: boolean): Expected {
   const fromFloat = FLOAT_TYPES.has(x.type);
   const slots = valuesOf(x).map((v) => expected(fromFloat, to, v, saturate));
   if ((x.type === 'float32' || x.type === 'float64') && (to === 'float16' || to === 'bfloat16')) keepNaNs(x, to, slots);
-  if (to === 'float8e4m3fn' || to === 'float8e5m2') {
+  const wide = x.type === 'float32' || x.type === 'float64';
+  if (to === 'float8e4m3fn' || to === 'float8e5m2' || (!wide && (to === 'float16' || to === 'bfloat16'))) {
     // A NaN keeps its sign (docs/number-formats.md): from the input's bits.
     const d = x.data as ArrayBufferView;
     slots.forEach((_, i) => {
-      const nan = x.type === 'float32' || x.type === 'float64' ? narrowedNaN(x.type, d, i, to) : narrowNaNToFloat8(x.type, d, i);
+      const nan = wide ? narrowedNaN(x.type as 'float32', d, i, to) : narrowNaNToNarrow(x.type, d, i, to);
       if (nan !== undefined) slots[i] = nan;
     });
   }

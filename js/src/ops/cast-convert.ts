@@ -105,7 +105,7 @@ function convertDirect(context: OpContext, from: DataType, to: DataType, x: unkn
     convertBigInts(to, x as ArrayLike<bigint>, n, y, rules);
   } else if (isNarrowType(from) && to !== 'string') {
     convertNarrowInChunks(from, to, x as ArrayBufferView, n, y as unknown as ArrayBufferView, rules);
-    if (to === 'float8e4m3fn' || to === 'float8e5m2') keepNarrowNaNSigns(from, x as ArrayBufferView, n, y as Uint8Array);
+    if (to in SIGNED_NAN_OUT) keepNarrowNaNSigns(from, to as keyof typeof SIGNED_NAN_OUT, x as ArrayBufferView, n, y as unknown as Uint8Array | Uint16Array);
   } else {
     convertNumbers(from, to, numbersOf(from, x, n), n, y, rules);
     if ((from === 'float32' || from === 'float64') && (to === 'float16' || to === 'bfloat16' || to === 'float8e4m3fn' || to === 'float8e5m2')) {
@@ -140,27 +140,42 @@ function keepNaNs(from: 'float32' | 'float64', x: ArrayBufferView, n: number, y:
   }
 }
 
-/** Each narrow float's NaN test on its bits, and where its sign bit is, for the kinds whose NaN has a sign. */
+/**
+ * Each narrow float's NaN test on its bits, and where its sign bit is. The fnuz
+ * kinds' one NaN, 0x80, has its sign bit set: onnxruntime reads it as a
+ * negative NaN (float32 0xffc00000) and so casts it to a negative one.
+ */
 const SIGNED_NAN: Partial<Record<DataType, { isNaN: (b: number) => boolean; signShift: number }>> = {
   float16: { isNaN: (b) => (b & 0x7fff) > 0x7c00, signShift: 8 },
   bfloat16: { isNaN: (b) => (b & 0x7fff) > 0x7f80, signShift: 8 },
   float8e4m3fn: { isNaN: (b) => (b & 0x7f) === 0x7f, signShift: 0 },
   float8e5m2: { isNaN: (b) => (b & 0x7f) > 0x7c, signShift: 0 },
+  float8e4m3fnuz: { isNaN: (b) => b === 0x80, signShift: 0 },
+  float8e5m2fnuz: { isNaN: (b) => b === 0x80, signShift: 0 },
 };
 
+/** The outputs whose NaN has a sign: their NaN without it, and the sign bit. */
+const SIGNED_NAN_OUT = {
+  float8e4m3fn: { nan: 0x7f, sign: 0x80 }, float8e5m2: { nan: 0x7f, sign: 0x80 },
+  float16: { nan: 0x7e00, sign: 0x8000 }, bfloat16: { nan: 0x7fc0, sign: 0x8000 },
+} as const;
+
 /**
- * float16, bfloat16, float8e4m3fn, float8e5m2 -> float8e4m3fn or float8e5m2:
- * a NaN keeps its sign (sign | 0x7f), as from float32 (keepNaNs) and as
- * onnxruntime does; the decoded JS numbers carried none. (Through the tables
- * of convertByTable too: they are made here.)
+ * float16, bfloat16 and the float8 kinds -> float8e4m3fn, float8e5m2, float16
+ * or bfloat16: a NaN keeps its sign, with the output's canonical payload
+ * (sign | 0x7f, sign | 0x7e00, sign | 0x7fc0), as onnxruntime casts it
+ * through float32 (tests/e2e/cast-ort.test.mjs) and as from float32 (keepNaNs);
+ * the decoded JS numbers carried no sign. (Through the tables of
+ * convertByTable too: they are made here.)
  */
-function keepNarrowNaNSigns(from: DataType, x: ArrayBufferView, n: number, y: Uint8Array): void {
+function keepNarrowNaNSigns(from: DataType, to: keyof typeof SIGNED_NAN_OUT, x: ArrayBufferView, n: number, y: Uint8Array | Uint16Array): void {
   const kind = SIGNED_NAN[from];
-  if (kind === undefined) return;
+  if (kind === undefined || from === to) return;
+  const { nan, sign } = SIGNED_NAN_OUT[to];
   const bits = DTYPES[from].bits === 16 ? new Uint16Array(x.buffer, x.byteOffset, n) : new Uint8Array(x.buffer, x.byteOffset, n);
   for (let i = 0; i < n; i++) {
     const b = bits[i];
-    if (kind.isNaN(b)) y[i] = ((b >> kind.signShift) & 0x80) | 0x7f;
+    if (kind.isNaN(b)) y[i] = ((b >> kind.signShift) & 0x80) !== 0 ? nan | sign : nan;
   }
 }
 
