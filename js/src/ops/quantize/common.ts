@@ -97,6 +97,35 @@ export function valuesOf(t: Tensor): Float64Array {
   return out;
 }
 
+/**
+ * Every element as a float32: exact for every type of 16 bits or fewer (the
+ * float8, float4, 4- and 2-bit codes through their decode table), int32
+ * rounded to nearest as Math.fround rounds it. DequantizeLinear's fast path.
+ */
+export function valuesAsFloat32(t: Tensor): Float32Array {
+  const out = new Float32Array(t.size);
+  const bits = DTYPES[t.type].bits;
+  if (!isNarrowType(t.type) || bits > 8) {
+    if (!isNarrowType(t.type)) { out.set(t.data as ArrayLike<number>); return out; }
+    out.set(valuesOf(t));
+    return out;
+  }
+  const table = Float32Array.from(decodeTable(t.type as Parameters<typeof decodeTable>[0]));
+  const data = t.data as ArrayBufferView;
+  const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  const n = t.size;
+  if (bits === 8) {
+    for (let i = 0; i < n; i++) out[i] = table[bytes[i]];
+  } else if (bits === 4) {
+    const pairs = n >> 1;
+    for (let p = 0; p < pairs; p++) { const b = bytes[p]; out[2 * p] = table[b & 15]; out[2 * p + 1] = table[b >> 4]; }
+    if (n & 1) out[n - 1] = table[bytes[pairs] & 15];
+  } else {
+    for (let i = 0; i < n; i++) out[i] = table[(bytes[i >> 2] >> ((i & 3) << 1)) & 3];
+  }
+  return out;
+}
+
 /** A rounding of doubles to a float type's precision (float32, float16, bfloat16); float64 and int32 keep the double. */
 export function rounderTo(type: DataType): (v: number) => number {
   if (type === 'float32') return Math.fround;
