@@ -12,7 +12,7 @@ import { type OpVersion, defineOp, newestOf } from '../definition.js';
 import { finishOutput } from '../indexing/index-kernels.js';
 import { type OutOptions, READS_NOTHING, checkOut, opOptions } from '../out.js';
 import { FLOAT8_V19, extend } from '../type-sets.js';
-import { type Granularity, granularity, storeCodes, typeAttribute, valuesAsFloat32, valuesOf } from './common.js';
+import { type Granularity, granularity, scaleRuns, storeCodes, typeAttribute, valuesAsFloat32, valuesOf } from './common.js';
 
 const X_10 = ['int8', 'uint8', 'int32'] as const satisfies readonly DataType[];
 const X_19 = /* @__PURE__ */ extend(X_10, FLOAT8_V19);
@@ -121,45 +121,21 @@ export function runDequantizeLinear(v: OpVersion, xValue: unknown, scaleValue: u
 }
 
 /**
- * y = f32(f32(x - z) * s) over each run of elements sharing a scale pattern
- * (forEachRow's runs, written out as plain loops: through its callback the
- * loop ran at 7 ns an element, here about 1). The difference is rounded once
- * to float32 by Math.fround; the product, exact as a double (two float32s),
- * once by the Float32Array store.
+ * y = f32(f32(x - z) * s) over each run of elements sharing a scale pattern.
+ * The difference is rounded once to float32 by Math.fround; the product,
+ * exact as a double (two float32s), once by the Float32Array store.
  */
 function dequantizeRows(g: Granularity, xs: Float32Array, zeros: Float32Array, scales: Float32Array): Float32Array {
   const f = Math.fround;
   const ys = new Float32Array(xs.length);
-  const { outer, axisDim, inner, block } = g;
-  if (block === 0) {
-    const z = zeros[0], s = scales[0];
-    for (let i = 0; i < ys.length; i++) ys[i] = f(xs[i] - z) * s;
-    return ys;
-  }
-  const blocks = block > 0 ? Math.ceil(axisDim / block) : 0;
-  for (let o = 0; o < outer; o++) {
-    if (inner === 1 && block === -1) {
-      // The axis last, per axis: the scale steps with the element.
-      for (let a = 0, i = o * axisDim; a < axisDim; a++, i++) ys[i] = f(xs[i] - zeros[a]) * scales[a];
-    } else if (inner === 1) {
-      // The axis last, blocked: one scale per run of `block` elements.
-      for (let b = 0; b < blocks; b++) {
-        const z = zeros[o * blocks + b], s = scales[o * blocks + b];
-        const start = o * axisDim + b * block, end = o * axisDim + Math.min(axisDim, (b + 1) * block);
-        for (let i = start; i < end; i++) ys[i] = f(xs[i] - z) * s;
-      }
-    } else if (block === -1) {
-      // Per axis: one scale per run of `inner` elements.
-      for (let a = 0; a < axisDim; a++) {
-        const z = zeros[a], s = scales[a];
-        for (let i = (o * axisDim + a) * inner, end = i + inner; i < end; i++) ys[i] = f(xs[i] - z) * s;
-      }
+  const runs = scaleRuns(g);
+  for (let r = 0; r < runs.length; r += 4) {
+    const start = runs[r], end = start + runs[r + 1], at = runs[r + 2];
+    if (runs[r + 3] === 0) {
+      const z = zeros[at], s = scales[at];
+      for (let i = start; i < end; i++) ys[i] = f(xs[i] - z) * s;
     } else {
-      // Blocked, the axis not last: runs of `inner` elements, the scales stepping with the element.
-      for (let a = 0; a < axisDim; a++) {
-        const at = (o * blocks + Math.floor(a / block)) * inner;
-        for (let k = 0, i = (o * axisDim + a) * inner; k < inner; k++, i++) ys[i] = f(xs[i] - zeros[at + k]) * scales[at + k];
-      }
+      for (let i = start, j = at; i < end; i++, j++) ys[i] = f(xs[i] - zeros[j]) * scales[j];
     }
   }
   return ys;

@@ -15,7 +15,7 @@ import { type OpVersion, defineOp, newestOf } from '../definition.js';
 import { finishOutput } from '../indexing/index-kernels.js';
 import { type OutOptions, READS_NOTHING, checkOut, opOptions } from '../out.js';
 import { FLOAT8_V19, extend } from '../type-sets.js';
-import { forEachRow, granularity, integerRange, rounderTo, storeCodes, typeAttribute, valuesOf } from './common.js';
+import { type Granularity, forEachRow, granularity, integerRange, rounderTo, scaleRuns, storeCodes, typeAttribute, valuesOf } from './common.js';
 
 const X_10 = ['float32', 'int32'] as const satisfies readonly DataType[];
 const X_19 = ['float32', 'float16', 'bfloat16', 'int32'] as const satisfies readonly DataType[];
@@ -140,36 +140,47 @@ export function runQuantizeLinear(v: OpVersion, xValue: unknown, scaleValue: unk
   const zeros = zero === undefined ? new Float64Array(scale.size) : valuesOf(zero);
   const out = outValue === undefined ? undefined : checkOut(ctx, outValue, type, x.size, READS_NOTHING);
   const round = rounderTo(args.precision ?? (scale.type === 'float8e8m0' || scale.type === 'int32' ? 'float32' : scale.type));
-  const codes = new Float64Array(x.size);
   const range = integerRange(type);
   if (range !== undefined) {
-    const [low, high] = range;
-    forEachRow(g, (start, count, at, step) => {
-      for (let k = 0; k < count; k++) {
-        const j = at + k * step;
-        const q = round(xs[start + k] / scales[j]);
-        // NaN has no integer: it quantizes to the zero point.
-        const r = (q === q ? roundHalfEven(q) : 0) + zeros[j];
-        codes[start + k] = r < low ? low : r > high ? high : r;
-      }
-    });
-  } else if (isFloat8 && round === Math.fround) {
-    return finishOutput(ctx, type, float8ByCast(g, xs, scales, zeros, type, args.saturate ?? true), x.dims, x.size, out, resident);
-  } else {
-    const saturate = args.saturate ?? true;
-    const narrow = type as NarrowType;
-    forEachRow(g, (start, count, at, step) => {
-      for (let k = 0; k < count; k++) {
-        const j = at + k * step;
-        // A zero point of 0 is not added: -0 + 0 would be +0, where ONNX's reference and onnxruntime keep -0
-        // (as a negative value too small for the type gives -0); tests/e2e/quantize-ort.test.mjs checks it.
-        const q = round(xs[start + k] / scales[j]);
-        const z = zeros[j];
-        codes[start + k] = encodeOne(narrow, z === 0 ? q : Math.fround(q + z), saturate, 'nearest');
-      }
-    });
+    return finishOutput(ctx, type, storeCodes(type, quantizeToIntegers(g, xs, scales, zeros, round, range)), x.dims, x.size, out, resident);
   }
+  if (isFloat8 && round === Math.fround) {
+    return finishOutput(ctx, type, float8ByCast(g, xs, scales, zeros, type, args.saturate ?? true), x.dims, x.size, out, resident);
+  }
+  const codes = new Float64Array(x.size);
+  const saturate = args.saturate ?? true;
+  const narrow = type as NarrowType;
+  forEachRow(g, (start, count, at, step) => {
+    for (let k = 0; k < count; k++) {
+      const j = at + k * step;
+      // A zero point of 0 is not added: -0 + 0 would be +0, where ONNX's reference and onnxruntime keep -0
+      // (as a negative value too small for the type gives -0); tests/e2e/quantize-ort.test.mjs checks it.
+      const q = round(xs[start + k] / scales[j]);
+      const z = zeros[j];
+      codes[start + k] = encodeOne(narrow, z === 0 ? q : Math.fround(q + z), saturate, 'nearest');
+    }
+  });
   return finishOutput(ctx, type, storeCodes(type, codes), x.dims, x.size, out, resident);
+}
+
+/**
+ * Integer outputs: round(x / scale) half to even, a NaN quotient as 0 (it has
+ * no integer: the element quantizes to the zero point), plus the zero point,
+ * clamped to the type's range; a plain loop over each run (scaleRuns).
+ */
+function quantizeToIntegers(g: Granularity, xs: Float64Array, scales: Float64Array, zeros: Float64Array,
+  round: (v: number) => number, [low, high]: readonly [number, number]): Int32Array {
+  const codes = new Int32Array(xs.length);
+  const runs = scaleRuns(g);
+  for (let r = 0; r < runs.length; r += 4) {
+    const start = runs[r], end = start + runs[r + 1], at = runs[r + 2], step = runs[r + 3];
+    for (let i = start, j = at; i < end; i++, j += step) {
+      const q = round(xs[i] / scales[j]);
+      const v = (q === q ? roundHalfEven(q) : 0) + zeros[j];
+      codes[i] = v < low ? low : v > high ? high : v;
+    }
+  }
+  return codes;
 }
 
 /**
@@ -180,17 +191,18 @@ export function runQuantizeLinear(v: OpVersion, xValue: unknown, scaleValue: unk
  * written as the type's one canonical NaN, as encodeOne writes it: the sign a
  * division's NaN carries differs between engines (x86 makes negative ones).
  */
-function float8ByCast(g: Parameters<typeof forEachRow>[0], xs: Float64Array, scales: Float64Array, zeros: Float64Array,
+function float8ByCast(g: Granularity, xs: Float64Array, scales: Float64Array, zeros: Float64Array,
   type: DataType, saturate: boolean): Tensor['data'] {
   const qs = new Float32Array(xs.length);
-  forEachRow(g, (start, count, at, step) => {
-    for (let k = 0; k < count; k++) {
-      const j = at + k * step;
-      const q = Math.fround(xs[start + k] / scales[j]);
+  const runs = scaleRuns(g);
+  for (let r = 0; r < runs.length; r += 4) {
+    const start = runs[r], end = start + runs[r + 1], at = runs[r + 2], step = runs[r + 3];
+    for (let i = start, j = at; i < end; i++, j += step) {
+      const q = Math.fround(xs[i] / scales[j]);
       const z = zeros[j];
-      qs[start + k] = z === 0 ? q : q + z;  // the zero point 0 is not added: -0 stays -0 (runQuantizeLinear's loop)
+      qs[i] = z === 0 ? q : q + z;  // the zero point 0 is not added: -0 stays -0 (runQuantizeLinear's loop)
     }
-  });
+  }
   const codes = cast(tensorOf('float32', qs, [qs.length], qs.length), type, { saturate }).data as Uint8Array;
   const nan = FLOAT8_NAN[type as (typeof FLOAT8_V19)[number]];
   for (let i = 0; i < qs.length; i++) if (qs[i] !== qs[i]) codes[i] = nan;
