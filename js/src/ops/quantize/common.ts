@@ -113,11 +113,8 @@ export function valuesOf(t: Tensor): Float64Array {
 export function valuesAsFloat32(t: Tensor): Float32Array {
   const out = new Float32Array(t.size);
   const bits = DTYPES[t.type].bits;
-  if (!isNarrowType(t.type) || bits > 8) {
-    if (!isNarrowType(t.type)) { out.set(t.data as ArrayLike<number>); return out; }
-    out.set(valuesOf(t));
-    return out;
-  }
+  if (!isNarrowType(t.type)) { out.set(t.data as ArrayLike<number>); return out; }
+  if (bits > 8) { out.set(valuesOf(t)); return out; }  // float16, bfloat16: exact in float32
   const table = Float32Array.from(decodeTable(t.type as Parameters<typeof decodeTable>[0]));
   const data = t.data as ArrayBufferView;
   const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
