@@ -424,3 +424,29 @@ int tessera_non_max_suppression(uintptr_t boxes, uintptr_t scores, uintptr_t y, 
   return static_cast<int>(tessera::non_max_suppression(at<const float>(boxes), at<const float>(scores), at<int64_t>(y),
                                                        at<void>(work), work_bytes, shape, at<uint32_t>(count)));
 }
+
+// ---------------------------------------------------------------- QuantizeLinear, DequantizeLinear
+#include "tessera/quantize.h"
+
+namespace {
+tessera::ScaleLayout layout_of(uint32_t outer, uint32_t axis_dim, uint32_t inner, uint32_t block, uint32_t outer_stride,
+                               uint32_t axis_stride, uint32_t inner_step, uint32_t scales) {
+  return {outer, axis_dim, inner, block, outer_stride, axis_stride, inner_step, scales};
+}
+}  // namespace
+
+int tessera_quantize_linear(uintptr_t x, uintptr_t scale, uintptr_t zero, uintptr_t y, uint32_t y_type, uint32_t outer,
+                            uint32_t axis_dim, uint32_t inner, uint32_t block, uint32_t outer_stride, uint32_t axis_stride,
+                            uint32_t inner_step, uint32_t scales, uint32_t saturate) {
+  if (saturate > 1) return kRefused;
+  return static_cast<int>(tessera::quantize_linear(at<const float>(x), at<const float>(scale), at<const float>(zero), at<void>(y), y_type,
+                                                   layout_of(outer, axis_dim, inner, block, outer_stride, axis_stride, inner_step, scales),
+                                                   saturate != 0));
+}
+
+int tessera_dequantize_linear(uintptr_t x, uint32_t x_type, uintptr_t scale, uintptr_t zero, uintptr_t y, uint32_t outer,
+                              uint32_t axis_dim, uint32_t inner, uint32_t block, uint32_t outer_stride, uint32_t axis_stride,
+                              uint32_t inner_step, uint32_t scales) {
+  return static_cast<int>(tessera::dequantize_linear(at<const void>(x), x_type, at<const float>(scale), at<const float>(zero), at<float>(y),
+                                                     layout_of(outer, axis_dim, inner, block, outer_stride, axis_stride, inner_step, scales)));
+}

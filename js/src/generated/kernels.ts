@@ -32,10 +32,12 @@ export interface Kernels {
   softmax: (x: number, y: number, onnxType: number, outer: number, n: number, inner: number, kind: number) => void;
   topK: (x: number, values: number, indices: number, work: number, onnxType: number, outer: number, n: number, inner: number, k: number, largest: number) => void;
   cumSum: (x: number, y: number, onnxType: number, outer: number, n: number, inner: number, exclusive: number, reverse: number) => void;
+  quantizeLinear: (x: number, scale: number, zero: number, y: number, yType: number, outer: number, axisDim: number, inner: number, block: number, outerStride: number, axisStride: number, innerStep: number, scales: number, saturate: number) => void;
+  dequantizeLinear: (x: number, xType: number, scale: number, zero: number, y: number, outer: number, axisDim: number, inner: number, block: number, outerStride: number, axisStride: number, innerStep: number, scales: number) => void;
 }
 
 /** The C export behind each kernel. */
-export const KERNEL_SYMBOLS = ['tessera_floor', 'tessera_fill', 'tessera_fill_packed', 'tessera_tile', 'tessera_as_strided', 'tessera_strided_move', 'tessera_pack', 'tessera_unpack', 'tessera_cast', 'tessera_gather_rows', 'tessera_gather_elements', 'tessera_scatter_elements', 'tessera_scatter_nd', 'tessera_nonzero_positions', 'tessera_nonzero_coords', 'tessera_trilu', 'tessera_cosine_window', 'tessera_dft_lines', 'tessera_resize_filter', 'tessera_resize_nearest', 'tessera_binary', 'tessera_where', 'tessera_unary', 'tessera_first_zero', 'tessera_reduce', 'tessera_arg_reduce', 'tessera_non_max_suppression', 'tessera_softmax', 'tessera_top_k', 'tessera_cum_sum'] as const;
+export const KERNEL_SYMBOLS = ['tessera_floor', 'tessera_fill', 'tessera_fill_packed', 'tessera_tile', 'tessera_as_strided', 'tessera_strided_move', 'tessera_pack', 'tessera_unpack', 'tessera_cast', 'tessera_gather_rows', 'tessera_gather_elements', 'tessera_scatter_elements', 'tessera_scatter_nd', 'tessera_nonzero_positions', 'tessera_nonzero_coords', 'tessera_trilu', 'tessera_cosine_window', 'tessera_dft_lines', 'tessera_resize_filter', 'tessera_resize_nearest', 'tessera_binary', 'tessera_where', 'tessera_unary', 'tessera_first_zero', 'tessera_reduce', 'tessera_arg_reduce', 'tessera_non_max_suppression', 'tessera_softmax', 'tessera_top_k', 'tessera_cum_sum', 'tessera_quantize_linear', 'tessera_dequantize_linear'] as const;
 
 /**
  * The kernels of an instance, each call's status checked: a non-zero status
@@ -73,6 +75,8 @@ export function checkedKernels(exports: Record<string, unknown>, refused: (kerne
   const tessera_softmax = exports.tessera_softmax as (x: number, y: number, onnxType: number, outer: number, n: number, inner: number, kind: number) => number;
   const tessera_top_k = exports.tessera_top_k as (x: number, values: number, indices: number, work: number, onnxType: number, outer: number, n: number, inner: number, k: number, largest: number) => number;
   const tessera_cum_sum = exports.tessera_cum_sum as (x: number, y: number, onnxType: number, outer: number, n: number, inner: number, exclusive: number, reverse: number) => number;
+  const tessera_quantize_linear = exports.tessera_quantize_linear as (x: number, scale: number, zero: number, y: number, yType: number, outer: number, axisDim: number, inner: number, block: number, outerStride: number, axisStride: number, innerStep: number, scales: number, saturate: number) => number;
+  const tessera_dequantize_linear = exports.tessera_dequantize_linear as (x: number, xType: number, scale: number, zero: number, y: number, outer: number, axisDim: number, inner: number, block: number, outerStride: number, axisStride: number, innerStep: number, scales: number) => number;
   return {
     floor(x, y, n, onnxType) {
       const status = tessera_floor(x, y, n, onnxType);
@@ -193,6 +197,14 @@ export function checkedKernels(exports: Record<string, unknown>, refused: (kerne
     cumSum(x, y, onnxType, outer, n, inner, exclusive, reverse) {
       const status = tessera_cum_sum(x, y, onnxType, outer, n, inner, exclusive, reverse);
       if (status !== 0) refused('cumSum', status);
+    },
+    quantizeLinear(x, scale, zero, y, yType, outer, axisDim, inner, block, outerStride, axisStride, innerStep, scales, saturate) {
+      const status = tessera_quantize_linear(x, scale, zero, y, yType, outer, axisDim, inner, block, outerStride, axisStride, innerStep, scales, saturate);
+      if (status !== 0) refused('quantizeLinear', status);
+    },
+    dequantizeLinear(x, xType, scale, zero, y, outer, axisDim, inner, block, outerStride, axisStride, innerStep, scales) {
+      const status = tessera_dequantize_linear(x, xType, scale, zero, y, outer, axisDim, inner, block, outerStride, axisStride, innerStep, scales);
+      if (status !== 0) refused('dequantizeLinear', status);
     },
   };
 }

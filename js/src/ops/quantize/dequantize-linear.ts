@@ -1,10 +1,12 @@
 // ONNX DequantizeLinear: y = (x - x_zero_point) * x_scale, the difference and
 // the product in float32 (as ONNX's reference computes), the result in the
-// scale's type or `output_dtype`.
+// scale's type or `output_dtype`. float32 outputs from the integer and
+// float8 types run in the kernel (kernel.ts); the loop below keeps the rest
+// (float16 and bfloat16 outputs, float4e2m1 and 2-bit x).
 import type { DataType } from '../../dtype.js';
 import { type OpContext, describe, specError } from '../../errors.js';
 import { encodeOne } from '../../formats.js';
-import { ResidentTensor, asPlainTensor } from '../../resident.js';
+import { ResidentTensor, asOperand, asPlainTensor } from '../../resident.js';
 import type { Tensor, TensorLike } from '../../tensor.js';
 import { requireReady } from '../../wasm.js';
 import { requireType } from '../check.js';
@@ -13,6 +15,7 @@ import { finishOutput } from '../indexing/index-kernels.js';
 import { type OutOptions, READS_NOTHING, checkOut, opOptions } from '../out.js';
 import { FLOAT8_V19, extend } from '../type-sets.js';
 import { type Granularity, granularity, scaleRuns, storeCodes, typeAttribute, valuesAsFloat32, valuesOf } from './common.js';
+import { KERNEL_DEQUANTIZED, runQdqKernel } from './kernel.js';
 
 const X_10 = ['int8', 'uint8', 'int32'] as const satisfies readonly DataType[];
 const X_19 = /* @__PURE__ */ extend(X_10, FLOAT8_V19);
@@ -89,7 +92,7 @@ interface DequantizeArgs {
 export function runDequantizeLinear(v: OpVersion, xValue: unknown, scaleValue: unknown, args: DequantizeArgs, outValue?: unknown): Tensor | ResidentTensor {
   const ctx = context(v);
   const resident = ResidentTensor.isResident(xValue);
-  const x = asPlainTensor(xValue, ctx, 'x');
+  const x = asOperand(xValue, ctx, 'x');
   const scale = asPlainTensor(scaleValue, ctx, 'x_scale');
   const zero = args.zeroPoint === undefined ? undefined : asPlainTensor(args.zeroPoint, ctx, 'x_zero_point');
   requireType(ctx, 'x', x.type, v.types.T ?? v.types.T1);
@@ -109,10 +112,11 @@ export function runDequantizeLinear(v: OpVersion, xValue: unknown, scaleValue: u
   // Float32 throughout, as the spec's reference computes: x, the zero point and the scale are each exactly a float32
   // (int32 x rounded once, as Math.fround would), the difference rounded once to float32, and the product rounded once
   // by the Float32Array store (the double product of two float32s is exact).
-  const xs = valuesAsFloat32(x);
   const scales = valuesAsFloat32(scale);
   const zeros = zero === undefined ? new Float32Array(scale.size) : valuesAsFloat32(zero);
   const out = outValue === undefined ? undefined : checkOut(ctx, outValue, type, x.size, READS_NOTHING);
+  if (type === 'float32' && KERNEL_DEQUANTIZED.includes(x.type)) return runQdqKernel(ctx, false, x, type, g, scales, zeros, false, out);
+  const xs = valuesAsFloat32(asPlainTensor(x, ctx, 'x'));
   const ys = dequantizeRows(g, xs, zeros, scales);
   if (type === 'float32') return finishOutput(ctx, type, ys as Tensor['data'], x.dims, x.size, out, resident);
   const codes = new Float64Array(x.size);

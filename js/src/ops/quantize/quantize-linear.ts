@@ -1,12 +1,14 @@
 // ONNX QuantizeLinear: y = saturate(round(x / y_scale) + y_zero_point), the
 // division at the scale's precision (or `precision`), rounded half to even;
 // integer outputs clamp to their range, float8 outputs convert as Cast does
-// (by `saturate`), float4e2m1 always saturates.
+// (by `saturate`), float4e2m1 always saturates. float32 x at float32
+// precision to the 8-, 16- and 4-bit integers and float8 runs in the kernel
+// (kernel.ts); the loops below keep the rest, with the same arithmetic.
 import type { DataType } from '../../dtype.js';
 import { type OpContext, describe, specError } from '../../errors.js';
 import { encodeOne, type NarrowType } from '../../formats.js';
 import { roundHalfEven } from '../../convert.js';
-import { ResidentTensor, asPlainTensor } from '../../resident.js';
+import { ResidentTensor, asOperand, asPlainTensor } from '../../resident.js';
 import { type Tensor, type TensorLike, tensorOf } from '../../tensor.js';
 import { cast } from '../cast.js';
 import { requireReady } from '../../wasm.js';
@@ -15,7 +17,8 @@ import { type OpVersion, defineOp, newestOf } from '../definition.js';
 import { finishOutput } from '../indexing/index-kernels.js';
 import { type OutOptions, READS_NOTHING, checkOut, opOptions } from '../out.js';
 import { FLOAT8_V19, extend } from '../type-sets.js';
-import { type Granularity, forEachRow, granularity, integerRange, rounderTo, scaleRuns, storeCodes, typeAttribute, valuesOf } from './common.js';
+import { type Granularity, forEachRow, granularity, integerRange, rounderTo, scaleRuns, storeCodes, typeAttribute, valuesAsFloat32, valuesOf } from './common.js';
+import { KERNEL_QUANTIZED, runQdqKernel } from './kernel.js';
 
 const X_10 = ['float32', 'int32'] as const satisfies readonly DataType[];
 const X_19 = ['float32', 'float16', 'bfloat16', 'int32'] as const satisfies readonly DataType[];
@@ -105,7 +108,7 @@ interface QuantizeArgs {
 export function runQuantizeLinear(v: OpVersion, xValue: unknown, scaleValue: unknown, args: QuantizeArgs, named: boolean, outValue?: unknown): Tensor | ResidentTensor {
   const ctx = context(v);
   const resident = ResidentTensor.isResident(xValue);
-  const x = asPlainTensor(xValue, ctx, 'x');
+  const x = asOperand(xValue, ctx, 'x');
   const scale = asPlainTensor(scaleValue, ctx, 'y_scale');
   const zero = args.zeroPoint === undefined ? undefined : asPlainTensor(args.zeroPoint, ctx, 'y_zero_point');
   const modern = v.since >= 23;
@@ -135,11 +138,16 @@ export function runQuantizeLinear(v: OpVersion, xValue: unknown, scaleValue: unk
   if (v.since < 21 && args.blockSize !== undefined) throw specError(ctx, 'block_size', `block_size is an attribute of QuantizeLinear-21 and later (this is version ${v.since})`);
   if (v.since < 13 && scale.size !== 1) throw specError(ctx, 'y_scale', `QuantizeLinear-10 takes a scalar y_scale (got dims [${scale.dims.join(', ')}])`);
   const g = granularity(ctx, x.dims, scale.dims, zero?.dims, args.axis, args.blockSize, 'y_scale', 'y_zero_point');
-  const xs = valuesOf(x);
-  const scales = valuesOf(scale);
-  const zeros = zero === undefined ? new Float64Array(scale.size) : valuesOf(zero);
   const out = outValue === undefined ? undefined : checkOut(ctx, outValue, type, x.size, READS_NOTHING);
   const round = rounderTo(args.precision ?? (scale.type === 'float8e8m0' || scale.type === 'int32' ? 'float32' : scale.type));
+  if (x.type === 'float32' && round === Math.fround && scale.type !== 'int32' && KERNEL_QUANTIZED.includes(type)) {
+    // The division in float32 of float32 values: the kernel's arithmetic, the scale and zero point exact as float32.
+    const zeros = zero === undefined ? new Float32Array(scale.size) : valuesAsFloat32(zero);
+    return runQdqKernel(ctx, true, x, type, g, valuesAsFloat32(scale), zeros, args.saturate ?? true, out);
+  }
+  const xs = valuesOf(asPlainTensor(x, ctx, 'x'));
+  const scales = valuesOf(scale);
+  const zeros = zero === undefined ? new Float64Array(scale.size) : valuesOf(zero);
   const range = integerRange(type);
   if (range !== undefined) {
     return finishOutput(ctx, type, storeCodes(type, quantizeToIntegers(g, xs, scales, zeros, round, range)), x.dims, x.size, out, resident);

@@ -1,0 +1,254 @@
+// QuantizeLinear and DequantizeLinear (tessera/quantize.h), a chunk of
+// kChunk elements at a time through a float32 scratch that stays in L1:
+//   quantize    the chunk's quotients, run by run over x and its scales
+//               (the division, the rounding and the zero point), then Cast's
+//               kernel from float32 to the output type, which clamps (the
+//               quotients are already whole numbers: its truncation is
+//               exact), narrows, packs two 4-bit codes a byte, or converts
+//               to float8 by `saturate`;
+//   dequantize  Cast's kernel from x's type into the scratch (unpacking,
+//               decoding float8), then (x - z) * s run by run into y.
+// So each output type's conversion is Cast's one kernel, tested bit for bit
+// there, and this file holds only the arithmetic and the walk over scales.
+// Chunks start at multiples of kChunk (even): a 4-bit chunk starts on a byte.
+#include <algorithm>
+
+#include "tessera/kernels.h"
+#include "tessera/quantize.h"
+#include "tessera/simd.h"
+#include "tessera/tables.h"
+
+namespace tessera {
+namespace {
+
+constexpr size_t kChunk = 1024;
+
+// The scalar WebAssembly build computes one element at a time, as Cast's
+// kernels do there (cast.cc: SIMDe's portable C is many times slower).
+#if defined(__wasm__) && !TESSERA_SIMD128
+constexpr bool kOneAtATime = true;
+#else
+constexpr bool kOneAtATime = false;
+#endif
+
+// ---------------------------------------------------------------- the runs
+// A run: `count` consecutive elements from `start` whose scale index starts
+// at `at` and steps by `step` (0 or 1) per element. The layout's elements
+// are whole runs in order:
+//   inner > 1               each (o, a) row of inner elements, step innerStep;
+//   inner 1, block 1        each o's whole axis, step axisStride (per axis: 1);
+//   inner 1, block B > 1    each block of B axis indices (the last shorter), step 0.
+struct Run {
+  size_t start, count, at, step;
+};
+
+class Runs {
+ public:
+  explicit Runs(const ScaleLayout& l) : l_(l), blocks_((l.axis_dim + l.block - 1) / l.block) {}
+
+  // The next piece of at most `limit` elements of the current run.
+  Run next(size_t limit) {
+    const Run r = run(index_);
+    const size_t count = std::min(limit, r.count - offset_);
+    const Run piece{r.start + offset_, count, r.at + offset_ * r.step, r.step};
+    offset_ += count;
+    if (offset_ == r.count) ++index_, offset_ = 0;
+    return piece;
+  }
+
+ private:
+  Run run(size_t r) const {
+    if (l_.inner > 1) {
+      const size_t o = r / l_.axis_dim, a = r % l_.axis_dim;
+      return {r * l_.inner, l_.inner, o * l_.outer_stride + a / l_.block * l_.axis_stride, l_.inner_step};
+    }
+    if (l_.block == 1) return {r * l_.axis_dim, l_.axis_dim, r * l_.outer_stride, l_.axis_stride};
+    const size_t o = r / blocks_, b = r % blocks_;
+    return {o * l_.axis_dim + b * l_.block, std::min(l_.block, l_.axis_dim - b * l_.block), o * l_.outer_stride + b * l_.axis_stride, 0};
+  }
+
+  const ScaleLayout l_;
+  const size_t blocks_;
+  size_t index_ = 0, offset_ = 0;
+};
+
+// The layout the header allows, every scale index below `scales`, and each
+// run's step 0 or 1.
+bool layout_is_sound(const ScaleLayout& l) {
+  if (l.block == 0 || l.inner_step > 1) return false;
+  if (l.inner == 1 && l.block == 1 && l.axis_stride > 1) return false;
+  const size_t n = l.outer * l.axis_dim * l.inner;
+  if (n == 0) return true;
+  const uint64_t last = static_cast<uint64_t>(l.outer - 1) * l.outer_stride +
+                        static_cast<uint64_t>((l.axis_dim - 1) / l.block) * l.axis_stride +
+                        static_cast<uint64_t>(l.inner - 1) * l.inner_step;
+  return last < l.scales;
+}
+
+// Walks the n elements a chunk at a time: `stage(scratch_offset, run)` for
+// each piece of the chunk, `chunk(base, count)` before (dequantize) or after
+// (quantize) them.
+template <class Before, class Stage, class After>
+void walk(const ScaleLayout& l, Before before, Stage stage, After after) {
+  const size_t n = l.outer * l.axis_dim * l.inner;
+  Runs runs(l);
+  for (size_t base = 0; base < n; base += kChunk) {
+    const size_t count = std::min(kChunk, n - base);
+    before(base, count);
+    for (size_t done = 0; done < count;) {
+      const Run piece = runs.next(count - done);
+      stage(done, piece);
+      done += piece.count;
+    }
+    after(base, count);
+  }
+}
+
+// One piece by `op`, four lanes at a time (op on v128_t) and the rest (and
+// everything in the scalar build) one at a time (op on float), the same bits.
+template <class Op>
+inline void per_piece(const float* x, const float* s, const float* z, size_t n, size_t step, float* y, Op op) {
+  size_t i = 0;
+  if (!kOneAtATime) {
+    if (step == 0) {
+      const v128_t vs = wasm_f32x4_splat(*s), vz = wasm_f32x4_splat(*z);
+      for (; i + 4 <= n; i += 4) wasm_v128_store(y + i, op(wasm_v128_load(x + i), vs, vz));
+    } else {
+      for (; i + 4 <= n; i += 4) wasm_v128_store(y + i, op(wasm_v128_load(x + i), wasm_v128_load(s + i), wasm_v128_load(z + i)));
+    }
+  }
+  for (; i < n; ++i) y[i] = op(x[i], s[i * step], z[i * step]);
+}
+
+constexpr float kNaN = __builtin_nanf("");  // 0x7fc00000
+
+// ---------------------------------------------------------------- quantize
+// Integer outputs: round(x / s) half to even, a NaN quotient 0, plus z. The
+// sum is exact wherever it can land in a 16-bit range (|z| < 2^16; beyond
+// 2^24 the clamp decides alone), so Cast's truncating conversion is the clamp.
+struct IntegerCode {
+  float operator()(float x, float s, float z) const {
+    const float q = x / s;
+    return (q != q ? 0.0f : __builtin_rintf(q)) + z;  // rint: one f32.nearest in wasm (nearbyint is a libm call)
+  }
+  v128_t operator()(v128_t x, v128_t s, v128_t z) const {
+    const v128_t q = wasm_f32x4_div(x, s);
+    return wasm_f32x4_add(wasm_v128_and(wasm_f32x4_nearest(q), wasm_f32x4_eq(q, q)), z);
+  }
+};
+
+// float8 outputs: x / s, plus z only where z is not 0 (-0 + 0 would be +0:
+// ONNX's reference and onnxruntime keep the -0), a NaN as the unsigned NaN
+// (the sign of a division's NaN differs between machines).
+struct Float8Value {
+  float operator()(float x, float s, float z) const {
+    const float q = x / s;
+    const float r = z == 0.0f ? q : q + z;
+    return r != r ? kNaN : r;
+  }
+  v128_t operator()(v128_t x, v128_t s, v128_t z) const {
+    const v128_t q = wasm_f32x4_div(x, s);
+    const v128_t r = wasm_v128_bitselect(q, wasm_f32x4_add(q, z), wasm_f32x4_eq(z, wasm_f32x4_splat(0.0f)));
+    return wasm_v128_bitselect(wasm_i32x4_splat(0x7fc00000), r, wasm_f32x4_ne(r, r));
+  }
+};
+
+// From float32 quotients to the output's storage, Cast's kernels: y at the
+// chunk's first byte.
+struct Encoder {
+  void (*encode)(const float* q, uint8_t* y, size_t n);
+  uint32_t bits;
+  bool float8;
+};
+
+template <class Out, void (*kCast)(const float*, Out*, size_t)>
+void encode_with(const float* q, uint8_t* y, size_t n) {
+  kCast(q, reinterpret_cast<Out*>(y), n);
+}
+
+bool encoder_of(uint32_t y_type, bool saturate, Encoder* e) {
+  if (y_type == onnx_type("int8")) *e = {encode_with<int8_t, f32_s8_cast>, 8, false};
+  else if (y_type == onnx_type("uint8")) *e = {encode_with<uint8_t, f32_u8_cast>, 8, false};
+  else if (y_type == onnx_type("int16")) *e = {encode_with<int16_t, f32_s16_cast>, 16, false};
+  else if (y_type == onnx_type("uint16")) *e = {encode_with<uint16_t, f32_u16_cast>, 16, false};
+  else if (y_type == onnx_type("int4")) *e = {f32_s4_cast, 4, false};
+  else if (y_type == onnx_type("uint4")) *e = {f32_u4_cast, 4, false};
+  else if (y_type == onnx_type("float8e4m3fn")) *e = {saturate ? f32_f8e4m3fn_cast : f32_f8e4m3fn_unsaturated, 8, true};
+  else if (y_type == onnx_type("float8e4m3fnuz")) *e = {saturate ? f32_f8e4m3fnuz_cast : f32_f8e4m3fnuz_unsaturated, 8, true};
+  else if (y_type == onnx_type("float8e5m2")) *e = {saturate ? f32_f8e5m2_cast : f32_f8e5m2_unsaturated, 8, true};
+  else if (y_type == onnx_type("float8e5m2fnuz")) *e = {saturate ? f32_f8e5m2fnuz_cast : f32_f8e5m2fnuz_unsaturated, 8, true};
+  else return false;
+  return true;
+}
+
+// ---------------------------------------------------------------- dequantize
+// f32(f32(x - z) * s), a NaN as 0x7fc00000 (its payload would differ between builds).
+struct Dequantized {
+  float operator()(float x, float s, float z) const {
+    const float r = (x - z) * s;
+    return r != r ? kNaN : r;
+  }
+  v128_t operator()(v128_t x, v128_t s, v128_t z) const {
+    const v128_t r = wasm_f32x4_mul(wasm_f32x4_sub(x, z), s);
+    return wasm_v128_bitselect(wasm_i32x4_splat(0x7fc00000), r, wasm_f32x4_ne(r, r));
+  }
+};
+
+// From x's storage to float32, Cast's kernels: x at the chunk's first byte.
+struct Decoder {
+  void (*decode)(const uint8_t* x, float* y, size_t n);
+  uint32_t bits;
+};
+
+template <class In, void (*kCast)(const In*, float*, size_t)>
+void decode_with(const uint8_t* x, float* y, size_t n) {
+  kCast(reinterpret_cast<const In*>(x), y, n);
+}
+
+bool decoder_of(uint32_t x_type, Decoder* d) {
+  if (x_type == onnx_type("int8")) *d = {decode_with<int8_t, s8_f32_cast>, 8};
+  else if (x_type == onnx_type("uint8")) *d = {u8_f32_cast, 8};
+  else if (x_type == onnx_type("int16")) *d = {decode_with<int16_t, s16_f32_cast>, 16};
+  else if (x_type == onnx_type("uint16")) *d = {decode_with<uint16_t, u16_f32_cast>, 16};
+  else if (x_type == onnx_type("int32")) *d = {decode_with<int32_t, s32_f32_cast>, 32};
+  else if (x_type == onnx_type("int4")) *d = {s4_f32_cast, 4};
+  else if (x_type == onnx_type("uint4")) *d = {u4_f32_cast, 4};
+  else if (x_type == onnx_type("float8e4m3fn")) *d = {f8e4m3fn_f32_cast, 8};
+  else if (x_type == onnx_type("float8e4m3fnuz")) *d = {f8e4m3fnuz_f32_cast, 8};
+  else if (x_type == onnx_type("float8e5m2")) *d = {f8e5m2_f32_cast, 8};
+  else if (x_type == onnx_type("float8e5m2fnuz")) *d = {f8e5m2fnuz_f32_cast, 8};
+  else return false;
+  return true;
+}
+
+}  // namespace
+
+Status quantize_linear(const float* x, const float* scale, const float* zero, void* y, uint32_t y_type,
+                       const ScaleLayout& layout, bool saturate) {
+  Encoder e;
+  if (!encoder_of(y_type, saturate, &e) || !layout_is_sound(layout)) return Status::refused;
+  alignas(16) float q[kChunk];
+  uint8_t* out = static_cast<uint8_t*>(y);
+  const auto stage = [&](size_t at, const Run& r) {
+    if (e.float8) per_piece(x + r.start, scale + r.at, zero + r.at, r.count, r.step, q + at, Float8Value{});
+    else per_piece(x + r.start, scale + r.at, zero + r.at, r.count, r.step, q + at, IntegerCode{});
+  };
+  walk(layout, [](size_t, size_t) {}, stage, [&](size_t base, size_t count) { e.encode(q, out + base * e.bits / 8, count); });
+  return Status::ok;
+}
+
+Status dequantize_linear(const void* x, uint32_t x_type, const float* scale, const float* zero, float* y,
+                         const ScaleLayout& layout) {
+  Decoder d;
+  if (!decoder_of(x_type, &d) || !layout_is_sound(layout)) return Status::refused;
+  alignas(16) float xs[kChunk];
+  const uint8_t* in = static_cast<const uint8_t*>(x);
+  const auto before = [&](size_t base, size_t count) { d.decode(in + base * d.bits / 8, xs, count); };
+  const auto stage = [&](size_t at, const Run& r) {
+    per_piece(xs + at, scale + r.at, zero + r.at, r.count, r.step, y + r.start, Dequantized{});
+  };
+  walk(layout, before, stage, [](size_t, size_t) {});
+  return Status::ok;
+}
+
+}  // namespace tessera
