@@ -6,14 +6,15 @@
 import { oneNodeModel } from './onnx-model.mjs';
 import * as loops from './plain-js.mjs';
 import { detections, nonMaxSuppressionCenter, topKInto } from './plain-js-postprocess.mjs';
-import { ARRAY, SHORT, TF_TYPES, ortSession, product } from './workload-kit.mjs';
+import { ARRAY, SHORT, TF_TYPES, ortSession, product, storageLength } from './workload-kit.mjs';
 
 /**
  * One workload of an op family.
  * @param name     the table's row
  * @param op       the tessera function's name (the A/B skips an op its base build lacks)
  * @param inputs   [{ type, dims, range?, values?, tfData? }]: the tensors fed at each call, `values` (or a function
- *                 giving them, called when the workload is prepared) or random in ±range (default 1000); tfData:
+ *                 giving them, called when the workload is prepared; a packed type's as its storage bytes) or
+ *                 random in ±range (default 1000); tfData:
  *                 the tfjs call gets this input's typed array, not a tensor, and makes the tensors it takes
  * @param output   { type, dims }: the one output; without dims its size is data-dependent (NonMaxSuppression's
  *                 [selected, 3]): it is that of a first call, and there is no `out` or js out column
@@ -37,7 +38,8 @@ export function familyWorkload({ name, op, inputs, output, outputs, constants = 
   const several = outputs !== undefined;
   const named = several ? Object.entries(outputs) : [['y', output]];
   const known = named.every(([, o]) => o.dims);
-  const lengths = known ? named.map(([, o]) => product(o.dims)) : undefined;
+  // Storage lengths: an int4 output is half as many bytes as elements (QuantizeLinear's rows).
+  const lengths = known ? named.map(([, o]) => storageLength(o.type, product(o.dims))) : undefined;
   const outBytes = known ? named.reduce((sum, [, o], i) => sum + lengths[i] * ARRAY[o.type].BYTES_PER_ELEMENT, 0) : undefined;
   // The suite's one output class: the output's own, or bytes for several (the roofline copies out their bytes).
   const Out = several ? Uint8Array : ARRAY[output.type];

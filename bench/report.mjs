@@ -12,6 +12,7 @@ const FAMILIES = {
   movement: ['transpose', 'slice', 'pad', 'concat', 'gather'],
   elementwise: ['add', 'mul', 'greater', 'exp', 'div'],
   frontEnds: ['resize', 'stft', 'dft'],  // issue 39 (bench/front-end-workloads.mjs); the letterbox's row is a resize
+  quantization: ['quantizeLinear', 'dequantizeLinear'],  // issue 38 (bench/quantize-workloads.mjs)
 };
 const LABELS = { tessera: 'tessera', jsOut: 'js out' };
 const label = (column) => LABELS[column] ?? column;
@@ -113,6 +114,10 @@ export function targets(section) {
   const frontEnds = family(FAMILIES.frontEnds);
   target('image and audio front ends: default mode at least as fast as onnxruntime-web (tessera/ort)', where(frontEnds, 'tessera', 'ort'), (v) => v <= 1);
   target('STFT at least 2x faster than a plain JS FFT of the same frames (js/tessera)', where((r) => r.op === 'stft', 'js', 'tessera'), (v) => v >= 2);
+  // The quantization issue's target (issue 38): the blocked int4 and float8 rows, not the per-tensor int8 pair.
+  const quantization = family(FAMILIES.quantization);
+  target('QuantizeLinear/DequantizeLinear int4 and float8 block 32 with out at most 1.5x the warm roofline (out/warm)',
+    where((r) => quantization(r) && r.name.includes(' block 32'), 'out', 'warm'), (v) => v <= 1.5);
   if (section.engine === 'node' && section.initMs !== undefined) {
     list.push({ text: 'init (import to ready) under 15 ms in Node', met: section.initMs < 15, values: [`${section.initMs.toFixed(1)} ms`] });
   }

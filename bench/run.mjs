@@ -15,8 +15,9 @@
 // bench/results-partial.json for any other partial run).
 //
 // The parts: harness.mjs (timing), roofline.mjs, workloads.mjs,
-// family-workloads.mjs, front-end-workloads.mjs, workload-kit.mjs,
-// plain-js.mjs, plain-js-postprocess.mjs and plain-js-front-ends.mjs (what is
+// family-workloads.mjs, front-end-workloads.mjs, quantize-workloads.mjs,
+// workload-kit.mjs, plain-js.mjs, plain-js-postprocess.mjs,
+// plain-js-front-ends.mjs and plain-js-quantize.mjs (what is
 // measured), suite.mjs (one workload's columns, memory
 // and checks), node-host.mjs and page.mjs (the library and peers in Node and
 // in a page), browsers.mjs (launching them), report.mjs (tables and targets).

@@ -19,6 +19,7 @@ import { familyWorkloads } from './family-workloads.mjs';
 import { frontEndWorkloads } from './front-end-workloads.mjs';
 import { oneNodeModel } from './onnx-model.mjs';
 import { asStrided2Into, castF16F32Into, castU8F32Into, fillInto, floorBf16Into, floorF32Into, random, tileInto } from './plain-js.mjs';
+import { quantizeWorkloads } from './quantize-workloads.mjs';
 import { ARRAY, SHORT, TF_TYPES, ortSession, product } from './workload-kit.mjs';
 
 const sameOptions = (extra) => extra;
@@ -190,6 +191,7 @@ export function workloads({ smoke }) {
     castWorkload('float16', 1e6),
     ...familyWorkloads(),
     ...frontEndWorkloads(),
+    ...quantizeWorkloads(),
   ];
 }
 

@@ -13,7 +13,8 @@
 // FILE: to be written from bench/FILE.json instead, the kept results of a
 // partial run (`--only`; bench/results-families.json holds the op families'
 // rows, bench/results-postprocess.json the TopK and NonMaxSuppression rows,
-// each the bench/results-partial.json sections its runs wrote). After a full run:
+// bench/results-quantize.json the QuantizeLinear/DequantizeLinear rows, each
+// the bench/results-partial.json sections its runs wrote). After a full run:
 //
 //   node scripts/perf-tables.mjs           writes every table
 //   node scripts/perf-tables.mjs --check   exits 1 when a table is not what it would write
