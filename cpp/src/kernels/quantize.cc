@@ -42,34 +42,48 @@ struct Run {
   size_t start, count, at, step;
 };
 
+// The runs in order, by counters: no division per run (an i32.div_u per
+// run of 32 elements cost more than the run's arithmetic).
 class Runs {
  public:
-  explicit Runs(const ScaleLayout& l) : l_(l), blocks_((l.axis_dim + l.block - 1) / l.block) {}
+  explicit Runs(const ScaleLayout& l) : l_(l) { current_ = make(); }
 
   // The next piece of at most `limit` elements of the current run.
   Run next(size_t limit) {
-    const Run r = run(index_);
-    const size_t count = std::min(limit, r.count - offset_);
-    const Run piece{r.start + offset_, count, r.at + offset_ * r.step, r.step};
+    const size_t count = std::min(limit, current_.count - offset_);
+    const Run piece{current_.start + offset_, count, current_.at + offset_ * current_.step, current_.step};
     offset_ += count;
-    if (offset_ == r.count) ++index_, offset_ = 0;
+    if (offset_ == current_.count) advance();
     return piece;
   }
 
  private:
-  Run run(size_t r) const {
+  // The run at the counters: o, and a (rows: the axis index, with a / block
+  // and a % block beside it; blocks: the block's first axis index).
+  Run make() const {
+    if (l_.inner > 1) return {(o_ * l_.axis_dim + a_) * l_.inner, l_.inner, o_ * l_.outer_stride + block_of_a_ * l_.axis_stride, l_.inner_step};
+    if (l_.block == 1) return {o_ * l_.axis_dim, l_.axis_dim, o_ * l_.outer_stride, l_.axis_stride};
+    return {o_ * l_.axis_dim + a_, std::min(l_.block, l_.axis_dim - a_), o_ * l_.outer_stride + block_of_a_ * l_.axis_stride, 0};
+  }
+
+  void advance() {
+    offset_ = 0;
     if (l_.inner > 1) {
-      const size_t o = r / l_.axis_dim, a = r % l_.axis_dim;
-      return {r * l_.inner, l_.inner, o * l_.outer_stride + a / l_.block * l_.axis_stride, l_.inner_step};
+      ++a_;
+      if (++in_block_ == l_.block) in_block_ = 0, ++block_of_a_;
+    } else if (l_.block > 1) {
+      a_ += l_.block;
+      ++block_of_a_;
+    } else {
+      a_ = l_.axis_dim;
     }
-    if (l_.block == 1) return {r * l_.axis_dim, l_.axis_dim, r * l_.outer_stride, l_.axis_stride};
-    const size_t o = r / blocks_, b = r % blocks_;
-    return {o * l_.axis_dim + b * l_.block, std::min(l_.block, l_.axis_dim - b * l_.block), o * l_.outer_stride + b * l_.axis_stride, 0};
+    if (a_ >= l_.axis_dim) a_ = 0, in_block_ = 0, block_of_a_ = 0, ++o_;
+    if (o_ < l_.outer) current_ = make();
   }
 
   const ScaleLayout l_;
-  const size_t blocks_;
-  size_t index_ = 0, offset_ = 0;
+  Run current_;
+  size_t offset_ = 0, o_ = 0, a_ = 0, in_block_ = 0, block_of_a_ = 0;
 };
 
 // The layout the header allows, every scale index below `scales`, and each
@@ -88,17 +102,29 @@ bool layout_is_sound(const ScaleLayout& l) {
 // Walks the n elements a chunk at a time: `stage(scratch_offset, run)` for
 // each piece of the chunk, `chunk(base, count)` before (dequantize) or after
 // (quantize) them.
+//
+// Blocks along the last axis that divide both it and kChunk (weights
+// quantized by 32 or 64: [rows, cols] by [rows, cols / B]) take a shorter
+// way: there element e's scale is scale[e / block], so each chunk is whole
+// blocks with consecutive scales, and the walk needs no Runs (its
+// bookkeeping cost 12-20 ns a piece, as much as a block of 32's arithmetic).
 template <class Before, class Stage, class After>
 void walk(const ScaleLayout& l, Before before, Stage stage, After after) {
   const size_t n = l.outer * l.axis_dim * l.inner;
+  const bool whole_blocks = l.inner == 1 && l.block > 1 && l.axis_dim % l.block == 0 && kChunk % l.block == 0 &&
+                            l.outer_stride == l.axis_dim / l.block && l.axis_stride == 1;
   Runs runs(l);
   for (size_t base = 0; base < n; base += kChunk) {
     const size_t count = std::min(kChunk, n - base);
     before(base, count);
-    for (size_t done = 0; done < count;) {
-      const Run piece = runs.next(count - done);
-      stage(done, piece);
-      done += piece.count;
+    if (whole_blocks) {
+      for (size_t done = 0, at = base / l.block; done < count; done += l.block, ++at) stage(done, Run{base + done, l.block, at, 0});
+    } else {
+      for (size_t done = 0; done < count;) {
+        const Run piece = runs.next(count - done);
+        stage(done, piece);
+        done += piece.count;
+      }
     }
     after(base, count);
   }
