@@ -196,6 +196,22 @@ TEST_CASE("Cast's edge cases, as the rules state them") {
   CHECK(fnuz[0] == 0x80);
   CHECK(fnuz[4] == 0x80);
   CHECK(tessera::reference::f32_f8e5m2_cast(bits_as<float>(0xff800001u)) == 0xff);
+  // float8 -> float32: a NaN is 0x7fc00000 with the code's sign, as onnxruntime decodes it (fnuz's 0x80 negative).
+  const uint8_t nan_codes[4][17] = {{0x7f, 0xff}, {0x7d, 0x7e, 0x7f, 0xfd, 0xfe, 0xff}, {0x80}, {0x80}};
+  const uint32_t nan_bits[4][17] = {{0x7fc00000u, 0xffc00000u}, {0x7fc00000u, 0x7fc00000u, 0x7fc00000u, 0xffc00000u, 0xffc00000u, 0xffc00000u},
+                                    {0xffc00000u}, {0xffc00000u}};
+  void (*const decoders[4])(const uint8_t*, float*, size_t) = {tessera::f8e4m3fn_f32_cast, tessera::f8e5m2_f32_cast, tessera::f8e4m3fnuz_f32_cast, tessera::f8e5m2fnuz_f32_cast};
+  for (int k = 0; k < 4; k++) {
+    uint8_t codes[17] = {};
+    uint32_t want[17] = {};
+    for (int i = 0; i < 17; i++) {  // 17: the SIMD blocks of 16 and a scalar tail both see each NaN
+      codes[i] = nan_codes[k][i % (k == 0 ? 2 : k == 1 ? 6 : 1)];
+      want[i] = nan_bits[k][i % (k == 0 ? 2 : k == 1 ? 6 : 1)];
+    }
+    float out[17];
+    decoders[k](codes, out, 17);
+    for (int i = 0; i < 17; i++) CHECK(bits_as<uint32_t>(out[i]) == want[i]);
+  }
   CHECK(tessera::reference::float_to_bfloat16(tessera::reference::bits_as<float>(0x3f808000u)) == 0x3f80);
   CHECK(tessera::reference::float_to_bfloat16(tessera::reference::bits_as<float>(0x3f818000u)) == 0x3f82);
   CHECK(tessera::reference::float_to_bfloat16(std::numeric_limits<float>::max()) == 0x7f80);

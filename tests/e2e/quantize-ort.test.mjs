@@ -30,12 +30,15 @@ function node(op, inputs, output, attributes) {
   });
 }
 
-/** op(initializers...) -> Cast(float32) -> y, at `opset`; the initializers are named a0, a1, ... in order ('' skips one). */
-function model(op, opset, tensors, attributes) {
+/**
+ * op(initializers...) -> Cast(float32) -> y, at `opset`; the initializers are named a0, a1, ... in order ('' skips one).
+ * With `outType`, y is the op's own output of that type, no Cast (for bits an exact Cast would still pass through).
+ */
+function model(op, opset, tensors, attributes, outType) {
   const names = tensors.map((t, i) => (t === undefined ? '' : `a${i}`));
   while (names.length > 0 && names[names.length - 1] === '') names.pop();
-  const nodes = [node(op, names, 'q', attributes), node('Cast', ['q'], 'y', { to: 1 })];
-  const floatInfo = message((w) => w.varintField(1, 1));
+  const nodes = outType === undefined ? [node(op, names, 'q', attributes), node('Cast', ['q'], 'y', { to: 1 })] : [node(op, names, 'y', attributes)];
+  const floatInfo = message((w) => w.varintField(1, outType === undefined ? 1 : tw.DTYPES[outType].onnx));
   const yInfo = message((w) => named(w, 1, 'y').bytesField(2, message((t) => t.bytesField(1, floatInfo))));
   const graph = message((w) => {
     for (const n of nodes) w.bytesField(1, n);
@@ -186,6 +189,62 @@ for (const type of [...INTEGERS, ...FLOAT8]) {
       compare(`${type} ${g.label}`, numbers(x), Array.from(y.data), theirs.values);
     }
   });
+}
+
+// NaN through DequantizeLinear, bit for bit: every NaN code of each float8 kind as x (its sign kept: the fnuz kinds'
+// 0x80 negative), and NaN scales of both signs, with payloads (a NaN scale's own bits, quieted, in float32; its sign
+// with the canonical payload in float16), with a NaN x too; float32 output from a float32 scale, float16 from a
+// float16 one. onnxruntime-node 1.30 has no bfloat16-scale kernel and fails output_dtype float16 (a type mismatch):
+// those are printed as skipped.
+const FLOAT8_NAN = { float8e4m3fn: (b) => (b & 0x7f) === 0x7f, float8e5m2: (b) => (b & 0x7f) > 0x7c, float8e4m3fnuz: (b) => b === 0x80, float8e5m2fnuz: (b) => b === 0x80 };
+const nanCases = [];
+for (const [type, isNaN] of Object.entries(FLOAT8_NAN)) {
+  const codes = [...Array.from({ length: 256 }, (_, b) => b).filter(isNaN), type.endsWith('fnuz') ? 0x40 : 0x38];
+  const x = new tw.Tensor(type, Uint8Array.from(codes), [codes.length]);
+  nanCases.push([`every ${type} NaN`, x, tw.tensor('float32', [0.5], [])], [`every ${type} NaN`, x, new tw.Tensor('float16', Uint16Array.from([0x3800]), [])]);
+}
+const someX = [tw.tensor('int8', [0, 1, -1, 127]), tw.tensor('uint8', [0, 3, 255]), new tw.Tensor('float8e4m3fn', Uint8Array.from([0x38, 0xb8, 0x7f, 0xff]), [4])];
+const NAN_SCALES = [
+  new tw.Tensor('float32', new Float32Array(Uint32Array.from([0x7fc00000]).buffer), []), new tw.Tensor('float32', new Float32Array(Uint32Array.from([0xffc00000]).buffer), []),
+  new tw.Tensor('float32', new Float32Array(Uint32Array.from([0x7fa5a5a5]).buffer), []), new tw.Tensor('float32', new Float32Array(Uint32Array.from([0xff812345]).buffer), []),
+  new tw.Tensor('float16', Uint16Array.from([0x7e00]), []), new tw.Tensor('float16', Uint16Array.from([0xfe00]), []),
+  new tw.Tensor('float16', Uint16Array.from([0x7d55]), []), new tw.Tensor('float16', Uint16Array.from([0xffff]), []),
+];
+for (const scale of NAN_SCALES) for (const x of someX) nanCases.push([`${x.type} x, ${scale.type} NaN scale`, x, scale]);
+const wordsOf = (type, d) => Array.from(type === 'float32' ? new Uint32Array(d.buffer, d.byteOffset, d.length) : new Uint16Array(d.buffer, d.byteOffset, d.length));
+for (const opset of [19, 21]) {
+  await check(`DequantizeLinear-${opset} NaN: every float8 NaN code as x, NaN scales of both signs, to float32 and float16, bit for bit`, async () => {
+    for (const [label, x, scale] of nanCases) {
+      let session;
+      let theirs;
+      try {
+        session = await ort.InferenceSession.create(model('DequantizeLinear', opset, [x, scale], {}, scale.type));
+        theirs = wordsOf(scale.type, (await session.run({})).y.data);
+      } finally {
+        await session?.release();
+      }
+      const ours = wordsOf(scale.type, tw.runNode({ opType: 'DequantizeLinear', opset, attributes: {} }, [x, scale])[0].data);
+      const hex = (b) => `0x${b.toString(16)}`;
+      const wrong = ours.map((b, i) => [b, theirs[i], i]).filter(([a, w]) => a !== w).slice(0, 5);
+      const scaleBits = wordsOf(scale.type, scale.data)[0];
+      if (wrong.length > 0) throw new Error(`${label} (scale ${hex(scaleBits)}) -> ${scale.type}: ${wrong.map(([a, w, i]) => `x[${i}]: ours ${hex(a)}, onnxruntime ${hex(w)}`).join('; ')}`);
+    }
+  });
+}
+for (const [label, build] of [
+  ['a bfloat16 scale', () => model('DequantizeLinear', 21, [nanCases[0][1], new tw.Tensor('bfloat16', Uint16Array.from([0x3f00]), [])], {}, 'bfloat16')],
+  ['output_dtype float16 (DequantizeLinear-23)', () => model('DequantizeLinear', 23, [nanCases[0][1], nanCases[0][2]], { output_dtype: 10 }, 'float16')],
+]) {
+  let session;
+  try {
+    session = await ort.InferenceSession.create(build(), { logSeverityLevel: 4 });  // its failure is the expected answer: not logged
+    await session.run({});
+    skipped.push(`DequantizeLinear NaN with ${label}: onnxruntime now runs it: add it to the NaN check`);
+  } catch (error) {
+    skipped.push(`DequantizeLinear NaN with ${label}: ${String(error?.message ?? error).split('\n')[0].slice(0, 120)}`);
+  } finally {
+    await session?.release();
+  }
 }
 
 // The departures by class (for docs/number-formats.md), and the cases onnxruntime-node has no kernel for, said rather than dropped.

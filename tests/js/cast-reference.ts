@@ -262,3 +262,28 @@ export function narrowNaNToNarrow(from: string, data: ArrayBufferView, i: number
   const negative = wide ? b >> 15 : b >> 7;
   return magnitudes[to] | (negative ? (to.startsWith('float8') ? 0x80 : 0x8000) : 0);
 }
+
+/**
+ * A float16, bfloat16 or float8 NaN (element i of the data) cast to float32 or
+ * float64, as onnxruntime widens it: float16 and bfloat16 exactly to float32
+ * (sign and payload as they are), and that float32 on to float64 with its
+ * quiet bit set; a float8 NaN is the quiet NaN with its code's sign (the fnuz
+ * kinds' 0x80 negative). The output's bits (a bigint for float64); undefined
+ * for an element that is no NaN.
+ */
+export function widenedNaN(from: string, data: ArrayBufferView, i: number, to: 'float32' | 'float64'): number | bigint | undefined {
+  if (narrowNaNToNarrow(from, data, i, 'float16') === undefined) return undefined;
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  let single: number;
+  if (from === 'float16') {
+    const b = view.getUint16(2 * i, true);
+    single = ((b & 0x8000) * 0x10000) + 0x7f800000 + (b & 0x3ff) * 2 ** 13;
+  } else if (from === 'bfloat16') {
+    single = view.getUint16(2 * i, true) * 0x10000;
+  } else {
+    single = (view.getUint8(i) & 0x80 ? 0x80000000 : 0) + 0x7fc00000;
+  }
+  if (to === 'float32') return single;
+  const s = BigInt(single);
+  return ((s >> 31n) << 63n) | (0x7ffn << 52n) | (1n << 51n) | ((s & 0x7fffffn) << 29n);
+}

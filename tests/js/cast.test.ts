@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import * as tw from 'tessera-wasm';
 import type * as Testing from 'tessera-wasm/testing';
 import { CAST_KERNELS } from '../../js/src/generated/casts';
-import { FLOAT_TYPES, elementsOf, expected, narrowNaNToNarrow, narrowedNaN, sameElement } from './cast-reference';
+import { FLOAT_TYPES, elementsOf, expected, narrowNaNToNarrow, narrowedNaN, sameElement, widenedNaN } from './cast-reference';
 import { expectSpecError } from './helpers';
 
 beforeAll(() => tw.init());
@@ -45,6 +45,13 @@ function expectCast(x: tw.Tensor, values: readonly (number | bigint)[], to: stri
       : narrowNaNToNarrow(x.type, x.data as ArrayBufferView, i, to);
     const want = nan ?? expected(fromFloat, to, values[i], options?.saturate ?? true, options?.roundMode ?? 'up');
     if (!sameElement(got[i], want)) wrong.push(`${x.type} ${String(values[i])} -> ${to}: got ${String(got[i])}, expected ${String(want)}`);
+    // A NaN widened to float32 or float64: bit for bit, as onnxruntime widens it.
+    const widened = to === 'float32' || to === 'float64' ? widenedNaN(x.type, x.data as ArrayBufferView, i, to) : undefined;
+    if (widened !== undefined) {
+      const data = y.data as ArrayBufferView;
+      const bits = to === 'float32' ? new Uint32Array(data.buffer, data.byteOffset)[i] : new BigUint64Array(data.buffer, data.byteOffset)[i];
+      if (bits !== widened) wrong.push(`${x.type} NaN #${i} -> ${to}: got bits 0x${bits.toString(16)}, expected 0x${widened.toString(16)}`);
+    }
   }
   expect(wrong).toEqual([]);
 }

@@ -123,6 +123,22 @@ describe('DequantizeLinear', () => {
     expect(Array.from(bf.data as Uint16Array).slice(0, 2)).toEqual([0x0000, 0x3f80]);
   });
 
+  it('a NaN keeps its sign: x\'s (fnuz 0x80 negative) or the scale\'s, with the canonical payload in float16 and bfloat16', () => {
+    const x = new tw.Tensor('float8e4m3fn', new Uint8Array([0x7f, 0xff, 0x38]), [3]);
+    const bits32 = (t: tw.Tensor) => Array.from(new Uint32Array((t.data as Float32Array).buffer, (t.data as Float32Array).byteOffset, t.size));
+    expect(bits32(tw.dequantizeLinear(x, scalar(0.5)))).toEqual([0x7fc00000, 0xffc00000, 0x3f000000]);
+    for (const fnuz of ['float8e4m3fnuz', 'float8e5m2fnuz'] as const) {
+      expect(bits32(tw.dequantizeLinear(new tw.Tensor(fnuz, new Uint8Array([0x80]), [1]), scalar(1)))).toEqual([0xffc00000]);
+    }
+    const half = (bits: number) => new tw.Tensor('float16', new Uint16Array([bits]), []);
+    expect(Array.from(tw.dequantizeLinear(x, half(0x3800)).data as Uint16Array)).toEqual([0x7e00, 0xfe00, 0x3800]);
+    expect(Array.from(tw.dequantizeLinear(tw.tensor('uint8', [0, 3]), half(0xfe00)).data as Uint16Array)).toEqual([0xfe00, 0xfe00]);
+    expect(Array.from(tw.dequantizeLinear(tw.tensor('uint8', [3]), half(0x7d55)).data as Uint16Array)).toEqual([0x7e00]);  // payload not kept
+    expect(Array.from(tw.dequantizeLinear(x, scalar(1), { outputDtype: 'bfloat16' }).data as Uint16Array)).toEqual([0x7fc0, 0xffc0, 0x3f80]);
+    const negative = new tw.Tensor('float32', new Float32Array(new Uint32Array([0xff812345]).buffer), []);
+    expect(bits32(tw.dequantizeLinear(tw.tensor('uint8', [3]), negative))).toEqual([0xffc12345]);  // quieted
+  });
+
   it('a float8e8m0 scale gives float32 unless output_dtype says otherwise (version 24)', () => {
     const x = new tw.Tensor('uint8', new Uint8Array([3]), [1]);
     const scale = new tw.Tensor('float8e8m0', new Uint8Array([128]), []);  // 2

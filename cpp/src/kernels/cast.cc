@@ -348,12 +348,14 @@ constexpr Float8 kE5M2FNUZ = {2, 16, 0x7f, 0x80, true, false};
 
 // float8 -> f32: a normal code's exponent and mantissa move up into float
 // bits with the exponent rebiased; a subnormal (exponent field 0) is its
-// mantissa times 2^(1 - bias - mantissa_bits), exact in float32. NaN is
-// float32's quiet NaN 0x7fc00000, as the JS twin's Float32Array store writes it.
+// mantissa times 2^(1 - bias - mantissa_bits), exact in float32. A NaN is
+// float32's quiet NaN with the code's sign, 0x7fc00000 | sign, as onnxruntime
+// decodes it (tests/e2e/cast-ort.test.mjs): the fnuz kinds' one NaN 0x80 has
+// its sign bit set, so it comes out 0xffc00000 there and here.
 inline float f8_f32(uint8_t code, const Float8& f) {
   const uint32_t m = code & 0x7fu;
   const uint32_t sign = static_cast<uint32_t>(code & 0x80u) << 24;
-  if (f.fnuz ? code == 0x80 : f.ieee ? m > 0x7c : m == 0x7f) return float_of(0x7fc00000u);
+  if (f.fnuz ? code == 0x80 : f.ieee ? m > 0x7c : m == 0x7f) return float_of(0x7fc00000u | sign);
   if (f.ieee && m == 0x7c) return float_of(0x7f800000u | sign);
   const uint32_t bits = m < (1u << f.mantissa_bits)
       ? bits_of(static_cast<float>(m) * float_of((128u - f.bias - f.mantissa_bits) << 23))
@@ -376,7 +378,7 @@ inline v128_t f8x4_to_f32x4(v128_t v, const Float8& f) {  // v: one code per 32-
   if (f.ieee) r = wasm_v128_bitselect(wasm_v128_or(sign, wasm_i32x4_splat(0x7f800000)), r, wasm_i32x4_eq(m, wasm_i32x4_splat(0x7c)));
   const v128_t nan = f.fnuz ? wasm_i32x4_eq(v, wasm_i32x4_splat(0x80))
                    : f.ieee ? wasm_i32x4_gt(m, wasm_i32x4_splat(0x7c)) : wasm_i32x4_eq(m, wasm_i32x4_splat(0x7f));
-  return wasm_v128_bitselect(wasm_i32x4_splat(0x7fc00000), r, nan);
+  return wasm_v128_bitselect(wasm_v128_or(wasm_i32x4_splat(0x7fc00000), sign), r, nan);
 }
 
 // The kind is a template argument, not a reference: with a reference the

@@ -95,7 +95,8 @@ inline double float8_magnitude(int m, const Float8Kind& k) {
 
 inline float float8_to_float(uint8_t code, const Float8Kind& k) {
   const int m = code & 0x7f;
-  if (k.fnuz ? code == 0x80 : k.ieee ? m > 0x7c : m == 0x7f) return std::numeric_limits<float>::quiet_NaN();
+  // A NaN keeps the code's sign (the fnuz kinds' 0x80 is negative), as onnxruntime decodes it.
+  if (k.fnuz ? code == 0x80 : k.ieee ? m > 0x7c : m == 0x7f) return std::copysign(std::numeric_limits<float>::quiet_NaN(), code & 0x80 ? -1.0f : 1.0f);
   const double v = k.ieee && m == 0x7c ? HUGE_VAL : float8_magnitude(m, k);
   return static_cast<float>(code & 0x80 ? -v : v);
 }

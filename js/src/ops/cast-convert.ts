@@ -106,6 +106,7 @@ function convertDirect(context: OpContext, from: DataType, to: DataType, x: unkn
   } else if (isNarrowType(from) && to !== 'string') {
     convertNarrowInChunks(from, to, x as ArrayBufferView, n, y as unknown as ArrayBufferView, rules);
     if (to in SIGNED_NAN_OUT) keepNarrowNaNSigns(from, to as keyof typeof SIGNED_NAN_OUT, x as ArrayBufferView, n, y as unknown as Uint8Array | Uint16Array);
+    else if (to === 'float32' || to === 'float64') widenNaNs(from, to, x as ArrayBufferView, n, y as unknown as Float32Array | Float64Array);
   } else {
     convertNumbers(from, to, numbersOf(from, x, n), n, y, rules);
     if ((from === 'float32' || from === 'float64') && (to === 'float16' || to === 'bfloat16' || to === 'float8e4m3fn' || to === 'float8e5m2')) {
@@ -176,6 +177,35 @@ function keepNarrowNaNSigns(from: DataType, to: keyof typeof SIGNED_NAN_OUT, x: 
   for (let i = 0; i < n; i++) {
     const b = bits[i];
     if (kind.isNaN(b)) y[i] = ((b >> kind.signShift) & 0x80) !== 0 ? nan | sign : nan;
+  }
+}
+
+/**
+ * float16, bfloat16 and the float8 kinds -> float32 or float64: a NaN as
+ * onnxruntime widens it (tests/e2e/cast-ort.test.mjs). float16 and bfloat16
+ * exactly to float32 (sign and payload, a signalling NaN too: the kernels'
+ * bits), and on to float64 as the hardware converts that float32 (quiet bit
+ * set); a float8 NaN is the quiet NaN with its code's sign (fnuz's 0x80
+ * negative). The decoded JS numbers carried neither.
+ */
+function widenNaNs(from: DataType, to: 'float32' | 'float64', x: ArrayBufferView, n: number, y: Float32Array | Float64Array): void {
+  const kind = SIGNED_NAN[from];
+  if (kind === undefined) return;
+  const wide = DTYPES[from].bits === 16;
+  const bits = wide ? new Uint16Array(x.buffer, x.byteOffset, n) : new Uint8Array(x.buffer, x.byteOffset, n);
+  const words = new Uint32Array(y.buffer, y.byteOffset, to === 'float32' ? n : 2 * n);
+  for (let i = 0; i < n; i++) {
+    const b = bits[i];
+    if (!kind.isNaN(b)) continue;
+    // As a float32: float16's 10 payload bits and bfloat16's 7 move up unchanged.
+    const sign = ((b >> kind.signShift) & 0x80) << 24;
+    const single = !wide ? sign | 0x7fc00000 : from === 'float16' ? (sign | 0x7f800000 | ((b & 0x3ff) << 13)) >>> 0 : (b << 16) >>> 0;
+    if (to === 'float32') {
+      words[i] = single;
+    } else {  // float64: the high word of the float32's payload << 29, quiet bit set; the low word is 0
+      words[2 * i] = 0;
+      words[2 * i + 1] = ((single & 0x80000000) | 0x7ff80000 | ((single & 0x7fffff) >>> 3)) >>> 0;
+    }
   }
 }
 

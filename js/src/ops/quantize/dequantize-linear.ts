@@ -118,9 +118,22 @@ export function runDequantizeLinear(v: OpVersion, xValue: unknown, scaleValue: u
   if (type === 'float32' && KERNEL_DEQUANTIZED.includes(x.type)) return runQdqKernel(ctx, false, x, type, g, scales, zeros, false, out);
   const xs = valuesAsFloat32(asPlainTensor(x, ctx, 'x'));
   const ys = dequantizeRows(g, xs, zeros, scales);
+  // A NaN x times a NaN scale (or less a NaN zero point) is x's NaN in onnxruntime ((x - z) * s on x86 gives the
+  // first operand's); a JS engine may give either, so where the scales or zero points hold a NaN (small: checked
+  // once) x's NaNs are written back. x's are float8 NaNs, already quiet.
+  if (scales.some(Number.isNaN) || zeros.some(Number.isNaN)) {
+    const xWords = new Uint32Array(xs.buffer), yWords = new Uint32Array(ys.buffer);
+    for (let i = 0; i < xs.length; i++) if (xs[i] !== xs[i]) yWords[i] = xWords[i];
+  }
   if (type === 'float32') return finishOutput(ctx, type, ys as Tensor['data'], x.dims, x.size, out, resident);
+  // A NaN keeps its sign with the canonical payload (sign | 0x7e00, sign | 0x7fc0), as onnxruntime's float16
+  // DequantizeLinear gives it (tests/e2e/quantize-ort.test.mjs); encodeOne reads a JS number, which has no sign to give.
   const codes = new Float64Array(x.size);
-  for (let i = 0; i < codes.length; i++) codes[i] = encodeOne(type as 'float16' | 'bfloat16', ys[i], false, 'nearest');
+  const words = new Uint32Array(ys.buffer);
+  const nan = type === 'float16' ? 0x7e00 : 0x7fc0;
+  for (let i = 0; i < codes.length; i++) {
+    codes[i] = ys[i] === ys[i] ? encodeOne(type as 'float16' | 'bfloat16', ys[i], false, 'nearest') : ((words[i] >>> 16) & 0x8000) | nan;
+  }
   return finishOutput(ctx, type, storeCodes(type, codes), x.dims, x.size, out, resident);
 }
 
