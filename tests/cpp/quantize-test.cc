@@ -49,6 +49,13 @@ float scale_value(std::mt19937& rng) {
   if (k == 1) return -0.5f;
   if (k == 2) return 1e-30f;
   if (k == 3) return NAN;
+  if (k == 4) return -NAN;
+  if (k == 5) {  // a signalling NaN with a payload: DequantizeLinear keeps the payload, quieted
+    const uint32_t bits = 0x7fa5a5a5u;
+    float f;
+    std::memcpy(&f, &bits, 4);
+    return f;
+  }
   return std::ldexp(1.0f + static_cast<float>(k % 8) / 8.0f, std::uniform_int_distribution<int>(-6, 4)(rng));
 }
 
@@ -70,6 +77,7 @@ float zero_value(std::mt19937& rng, QuantType t) {
     const int pick = std::uniform_int_distribution<int>(0, 5)(rng);
     if (pick == 0) return 0.0f;
     if (pick == 1) return k->fnuz ? 0.0f : -0.0f;
+    if (pick == 2) return ref::float8_to_float(k->fnuz ? 0x80 : 0xff, *k);  // a NaN zero point (DequantizeLinear's rule)
     float v = NAN;
     while (!std::isfinite(v)) v = ref::float8_to_float(static_cast<uint8_t>(rng()), *k);
     return v;
@@ -99,7 +107,7 @@ std::vector<Case> layouts() {
   for (auto [o, a, i] : {std::array<size_t, 3>{1, 5, 1}, {3, 37, 1}, {2, 3, 7}, {4, 9, 130}, {1, 1100, 1}, {2, 2, 1030}}) {
     cases.push_back({per_axis(o, a, i), "per axis"});
   }
-  for (auto [o, a, i, b] : {std::array<size_t, 4>{1, 64, 1, 32}, {3, 70, 1, 32}, {2, 33, 1, 4}, {5, 17, 1, 3}, {2, 9, 1, 1},
+  for (auto [o, a, i, b] : {std::array<size_t, 4>{1, 64, 1, 32}, {3, 1024, 1, 32}, {2, 512, 1, 64}, {5, 96, 1, 16}, {40, 64, 1, 2}, {3, 70, 1, 32}, {2, 33, 1, 4}, {5, 17, 1, 3}, {2, 9, 1, 1},
                             {1, 2100, 1, 32}, {2, 10, 6, 4}, {3, 7, 5, 2}, {1, 5, 1030, 2}, {2, 8, 3, 8}, {1, 40, 1, 40},
                             {2, 6, 1, 7}}) {
     cases.push_back({blocked(o, a, i, b), "blocked"});

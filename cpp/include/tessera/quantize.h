@@ -14,7 +14,8 @@
 //         integers; a NaN is the kind's one unsigned NaN for float8.
 //   dequantizeLinear(x, xType, scale, zero, y, layout)
 //     x      xType: int8, uint8, int16, uint16, int32, int4, uint4 or a float8 kind
-//     y      float32: f32(f32(x - z) * s), a NaN as 0x7fc00000
+//     y      float32: f32(f32(x - z) * s); a NaN as x86 gives it: the first
+//            NaN operand's (x, z, then s), quieted, or 0xffc00000 for a new one
 //
 //   layout: outer, axisDim, inner, block, outerStride, axisStride, innerStep,
 //   scales. Element (o, a, i) takes scale and zero point index

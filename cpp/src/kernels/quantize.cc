@@ -12,6 +12,7 @@
 // there, and this file holds only the arithmetic and the walk over scales.
 // Chunks start at multiples of kChunk (even): a 4-bit chunk starts on a byte.
 #include <algorithm>
+#include <cstring>
 
 #include "tessera/kernels.h"
 #include "tessera/quantize.h"
@@ -208,15 +209,45 @@ bool encoder_of(uint32_t y_type, bool saturate, Encoder* e) {
 }
 
 // ---------------------------------------------------------------- dequantize
-// f32(f32(x - z) * s), a NaN as 0x7fc00000 (its payload would differ between builds).
+// f32(f32(x - z) * s). A NaN result is x86's (onnxruntime's DequantizeLinear,
+// tests/e2e/quantize-ort.test.mjs): the first NaN operand's, quieted, in the
+// order the subtraction and then the product read them (so a float8 NaN x
+// keeps its sign, and a NaN scale its payload); one the arithmetic makes
+// (Inf - Inf, 0 * Inf) is x86's default NaN, 0xffc00000. Written out here
+// rather than left to the hardware, so every build and engine gives it.
+inline uint32_t bits_of(float f) {
+  uint32_t b;
+  std::memcpy(&b, &f, 4);
+  return b;
+}
+inline float float_of(uint32_t b) {
+  float f;
+  std::memcpy(&f, &b, 4);
+  return f;
+}
+inline float quieted(float v) { return float_of(bits_of(v) | 0x00400000u); }
+
+inline float dequantized_nan(float x, float s, float z) {
+  if (x != x) return quieted(x);
+  if (z != z) return quieted(z);
+  if (x - z != x - z) return float_of(0xffc00000u);
+  if (s != s) return quieted(s);
+  return float_of(0xffc00000u);
+}
+
 struct Dequantized {
   float operator()(float x, float s, float z) const {
     const float r = (x - z) * s;
-    return r != r ? kNaN : r;
+    return r == r ? r : dequantized_nan(x, s, z);
   }
   v128_t operator()(v128_t x, v128_t s, v128_t z) const {
     const v128_t r = wasm_f32x4_mul(wasm_f32x4_sub(x, z), s);
-    return wasm_v128_bitselect(wasm_i32x4_splat(0x7fc00000), r, wasm_f32x4_ne(r, r));
+    if (!wasm_v128_any_true(wasm_f32x4_ne(r, r))) return r;
+    // A NaN lane (rare): every lane by the scalar rule.
+    return wasm_f32x4_make((*this)(wasm_f32x4_extract_lane(x, 0), wasm_f32x4_extract_lane(s, 0), wasm_f32x4_extract_lane(z, 0)),
+                           (*this)(wasm_f32x4_extract_lane(x, 1), wasm_f32x4_extract_lane(s, 1), wasm_f32x4_extract_lane(z, 1)),
+                           (*this)(wasm_f32x4_extract_lane(x, 2), wasm_f32x4_extract_lane(s, 2), wasm_f32x4_extract_lane(z, 2)),
+                           (*this)(wasm_f32x4_extract_lane(x, 3), wasm_f32x4_extract_lane(s, 3), wasm_f32x4_extract_lane(z, 3)));
   }
 };
 

@@ -5,7 +5,7 @@
 //                     to even; clamp(r + z) to the type's range, in double;
 //                     float8: q (+ z in float32 where z is not 0), the kind's
 //                     unsigned NaN for a NaN, else converted by `saturate`;
-//   DequantizeLinear  f32(f32(x - z) * s), a NaN as 0x7fc00000;
+//   DequantizeLinear  f32(f32(x - z) * s), a NaN as x86 makes it (quantize.cc);
 // and the codes packed two a byte for int4 and uint4, even element low.
 #pragma once
 #include <cmath>
@@ -111,9 +111,17 @@ inline std::vector<uint32_t> dequantize_linear(const std::vector<uint8_t>& x, co
   std::vector<uint32_t> y(n);
   for (size_t e = 0; e < n; ++e) {
     const size_t j = scale_index(l, e);
-    const float d = dequantized_value(x, e, t) - zero[j];
-    const float r = d * scale[j];
-    y[e] = std::isnan(r) ? 0x7fc00000u : bits_as<uint32_t>(r);
+    const float v = dequantized_value(x, e, t), z = zero[j], s = scale[j];
+    const float d = v - z;
+    const float r = d * s;
+    // A NaN: x86's, the first NaN operand of the subtraction, then of the product, quieted; a new one 0xffc00000.
+    const auto quiet = [](float f) { return bits_as<uint32_t>(f) | 0x00400000u; };
+    if (!std::isnan(r)) y[e] = bits_as<uint32_t>(r);
+    else if (std::isnan(v)) y[e] = quiet(v);
+    else if (std::isnan(z)) y[e] = quiet(z);
+    else if (std::isnan(d)) y[e] = 0xffc00000u;
+    else if (std::isnan(s)) y[e] = quiet(s);
+    else y[e] = 0xffc00000u;
   }
   return y;
 }
