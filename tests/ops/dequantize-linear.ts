@@ -55,8 +55,28 @@ function dequantizeReference(c: OpCase) {
   const zs = zero ? valuesOf(zero) : new Array<number>(ss.length).fill(0);
   const index = scaleIndices(x.dims, scale.dims, Number(a.axis ?? 1), Number(a.block_size ?? 0));
   const f = Math.fround;
-  const codes = xs.map((v, i) => floatCode(type, f(f(f(v) - f(zs[index[i]])) * f(ss[index[i]]))));
+  const codes = xs.map((v, i) => {
+    const j = index[i];
+    const d = f(f(v) - f(zs[j]));
+    const y = f(d * f(ss[j]));
+    if (!Number.isNaN(y)) return floatCode(type, y);
+    // A NaN has the sign of the first NaN operand of x - z, then of the product (x86's rule, which onnxruntime's
+    // results follow); one the arithmetic makes is negative (x86's default NaN). A float32 NaN's payload is loose.
+    const negative = Number.isNaN(v) ? nanIsNegative(x, i) : zero && Number.isNaN(zs[j]) ? nanIsNegative(zero, j)
+      : Number.isNaN(d) ? true : Number.isNaN(ss[j]) ? nanIsNegative(scale, j) : true;
+    const sign = negative ? 1 : 0;
+    return type === 'float32' ? ((sign << 31) | 0x7fc00000) >>> 0 : (sign << 15) | (type === 'float16' ? 0x7e00 : 0x7fc0);
+  });
   return [{ type, dims: [...x.dims], storage: storageOf(type, codes) }];
+}
+
+/** Whether element i of t (a NaN) has its sign bit set: the top bit of its code (float8e8m0's one NaN has none). */
+function nanIsNegative(t: tw.Tensor, i: number): boolean {
+  if (t.type === 'float8e8m0') return false;
+  const d = t.data as ArrayBufferView;
+  const width = d instanceof Float32Array ? 4 : d instanceof Uint16Array ? 2 : 1;
+  const bytes = new Uint8Array(d.buffer, d.byteOffset, d.byteLength);
+  return (bytes[i * width + width - 1] & 0x80) !== 0;  // little-endian: the sign in the last byte
 }
 
 const EIGHT_BIT_OR_NARROWER = ['int8', 'uint8', 'float8e4m3fn', 'float8e4m3fnuz', 'float8e5m2', 'float8e5m2fnuz', 'uint4', 'int4', 'float4e2m1', 'uint2', 'int2'];
