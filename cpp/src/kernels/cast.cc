@@ -489,7 +489,9 @@ inline uint8_t f32_x4(float f, bool is_signed) {
 
 inline v128_t f32x4_to_x4(v128_t f, bool is_signed) {
   f = wasm_v128_and(f, wasm_f32x4_eq(f, f));  // NaN -> +0
-  f = wasm_f32x4_max(wasm_f32x4_min(wasm_f32x4_nearest(f), wasm_f32x4_splat(is_signed ? 7.0f : 15.0f)), wasm_f32x4_splat(is_signed ? -8.0f : 0.0f));
+  // pmin/pmax (one minps/maxps each in V8, where min/max's NaN and -0 rules cost several instructions): no NaN is
+  // left, and a -0 stays -0 or becomes the bound, which truncates to the same integer.
+  f = wasm_f32x4_pmax(wasm_f32x4_pmin(wasm_f32x4_nearest(f), wasm_f32x4_splat(is_signed ? 7.0f : 15.0f)), wasm_f32x4_splat(is_signed ? -8.0f : 0.0f));
   return wasm_i32x4_trunc_sat_f32x4(f);
 }
 

@@ -1,18 +1,18 @@
 // QuantizeLinear and DequantizeLinear (tessera/quantize.h), a chunk of
-// kChunk elements at a time through a float32 scratch that stays in L1:
-//   quantize    the chunk's quotients, run by run over x and its scales
-//               (the division, the rounding and the zero point), then Cast's
-//               kernel from float32 to the output type, which clamps (the
-//               quotients are already whole numbers: its truncation is
-//               exact), narrows, packs two 4-bit codes a byte, or converts
-//               to float8 by `saturate`;
+// kChunk elements at a time through a scratch that stays in L1:
+//   quantize    the chunk run by run over x and its scales: integer outputs
+//               the division, the rounding, the zero point and the clamp,
+//               each code an int32, then narrowed or packed two 4-bit codes
+//               a byte; float8 outputs the quotient (plus the zero point),
+//               then Cast's kernel, which converts it by `saturate`;
 //   dequantize  Cast's kernel from x's type into the scratch (unpacking,
 //               decoding float8), then (x - z) * s run by run into y.
-// So each output type's conversion is Cast's one kernel, tested bit for bit
-// there, and this file holds only the arithmetic and the walk over scales.
+// So float8's conversion and every decoding is Cast's kernel, tested bit for
+// bit there, and this file holds the arithmetic and the walk over scales.
 // Chunks start at multiples of kChunk (even): a 4-bit chunk starts on a byte.
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
 
 #include "tessera/kernels.h"
 #include "tessera/quantize.h"
@@ -133,8 +133,8 @@ void walk(const ScaleLayout& l, Before before, Stage stage, After after) {
 
 // One piece by `op`, four lanes at a time (op on v128_t) and the rest (and
 // everything in the scalar build) one at a time (op on float), the same bits.
-template <class Op>
-inline void per_piece(const float* x, const float* s, const float* z, size_t n, size_t step, float* y, Op op) {
+template <class Out, class Op>
+inline void per_piece(const float* x, const float* s, const float* z, size_t n, size_t step, Out* y, Op op) {
   size_t i = 0;
   if (!kOneAtATime) {
     if (step == 0) {
@@ -150,17 +150,25 @@ inline void per_piece(const float* x, const float* s, const float* z, size_t n, 
 constexpr float kNaN = __builtin_nanf("");  // 0x7fc00000
 
 // ---------------------------------------------------------------- quantize
-// Integer outputs: round(x / s) half to even, a NaN quotient 0, plus z. The
-// sum is exact wherever it can land in a 16-bit range (|z| < 2^16; beyond
-// 2^24 the clamp decides alone), so Cast's truncating conversion is the clamp.
+// Integer outputs: round(x / s) half to even, a NaN quotient 0, plus z,
+// clamped to the type's range: each element's code as an int32. The sum is
+// exact wherever the clamp lets it through (|z| < 2^16; beyond 2^24 the
+// clamp decides alone), and a whole number in range converts by adding
+// 1.5 * 2^23, whose low mantissa bits are then the number in two's
+// complement: two operations where i32x4.trunc_sat_f32x4_s is many in V8.
 struct IntegerCode {
-  float operator()(float x, float s, float z) const {
+  float lo, hi;
+  int32_t operator()(float x, float s, float z) const {
     const float q = x / s;
-    return (q != q ? 0.0f : __builtin_rintf(q)) + z;  // rint: one f32.nearest in wasm (nearbyint is a libm call)
+    const float r = (q != q ? 0.0f : __builtin_rintf(q)) + z;  // rint: one f32.nearest in wasm (nearbyint is a libm call)
+    return static_cast<int32_t>(r < lo ? lo : r > hi ? hi : r);
   }
   v128_t operator()(v128_t x, v128_t s, v128_t z) const {
     const v128_t q = wasm_f32x4_div(x, s);
-    return wasm_f32x4_add(wasm_v128_and(wasm_f32x4_nearest(q), wasm_f32x4_eq(q, q)), z);
+    v128_t r = wasm_f32x4_add(wasm_v128_and(wasm_f32x4_nearest(q), wasm_f32x4_eq(q, q)), z);
+    // pmin/pmax (one minps/maxps each): r has no NaN and no -0 here, where min/max's rules for them cost V8 several instructions.
+    r = wasm_f32x4_pmin(wasm_f32x4_pmax(r, wasm_f32x4_splat(lo)), wasm_f32x4_splat(hi));
+    return wasm_i32x4_sub(wasm_f32x4_add(r, wasm_f32x4_splat(12582912.0f)), wasm_i32x4_splat(0x4b400000));
   }
 };
 
@@ -180,30 +188,71 @@ struct Float8Value {
   }
 };
 
-// From float32 quotients to the output's storage, Cast's kernels: y at the
-// chunk's first byte.
-struct Encoder {
-  void (*encode)(const float* q, uint8_t* y, size_t n);
-  uint32_t bits;
-  bool float8;
-};
-
-template <class Out, void (*kCast)(const float*, Out*, size_t)>
-void encode_with(const float* q, uint8_t* y, size_t n) {
-  kCast(q, reinterpret_cast<Out*>(y), n);
+// The output's storage from a chunk: integer codes (int32, in range) narrowed
+// or packed two a byte, even element low; float8 from the float32 values by
+// Cast's kernel. y is the chunk's first byte.
+template <class T>
+void write_codes(const int32_t* c, uint8_t* y, size_t n) {
+  size_t i = 0;
+  if (!kOneAtATime) {
+    constexpr size_t kStep = 16 / sizeof(T);
+    for (; i + kStep <= n; i += kStep) {
+      const v128_t a = wasm_v128_load(c + i), b = wasm_v128_load(c + i + 4);
+      v128_t v;  // the saturating narrows are exact on codes in range
+      if constexpr (sizeof(T) == 2) {
+        v = std::is_signed_v<T> ? wasm_i16x8_narrow_i32x4(a, b) : wasm_u16x8_narrow_i32x4(a, b);
+      } else {
+        const v128_t lo = wasm_i16x8_narrow_i32x4(a, b);
+        const v128_t hi = wasm_i16x8_narrow_i32x4(wasm_v128_load(c + i + 8), wasm_v128_load(c + i + 12));
+        v = std::is_signed_v<T> ? wasm_i8x16_narrow_i16x8(lo, hi) : wasm_u8x16_narrow_i16x8(lo, hi);
+      }
+      wasm_v128_store(y + i * sizeof(T), v);
+    }
+  }
+  for (; i < n; ++i) {
+    const T v = static_cast<T>(c[i]);
+    std::memcpy(y + i * sizeof(T), &v, sizeof(T));
+  }
 }
 
+void write_nibbles(const int32_t* c, uint8_t* y, size_t n) {
+  size_t i = 0;
+  if (!kOneAtATime) {
+    for (; i + 32 <= n; i += 32) {
+      v128_t pairs[2];
+      for (int h = 0; h < 2; ++h) {
+        const int32_t* p = c + i + 16 * h;
+        const v128_t lo = wasm_i16x8_narrow_i32x4(wasm_v128_load(p), wasm_v128_load(p + 4));
+        const v128_t hi = wasm_i16x8_narrow_i32x4(wasm_v128_load(p + 8), wasm_v128_load(p + 12));
+        const v128_t codes = wasm_i8x16_narrow_i16x8(lo, hi);  // 16 codes, -8..15
+        // As 16-bit lanes, code 2k in the low byte and 2k + 1 in the high: one byte of two nibbles each.
+        pairs[h] = wasm_v128_or(wasm_v128_and(codes, wasm_i16x8_splat(0x0f)), wasm_v128_and(wasm_u16x8_shr(codes, 4), wasm_i16x8_splat(0xf0)));
+      }
+      wasm_v128_store(y + i / 2, wasm_u8x16_narrow_i16x8(pairs[0], pairs[1]));
+    }
+  }
+  for (; i + 1 < n; i += 2) y[i / 2] = static_cast<uint8_t>((c[i] & 15) | (c[i + 1] & 15) << 4);
+  if (i < n) y[i / 2] = static_cast<uint8_t>(c[i] & 15);
+}
+
+struct Encoder {
+  void (*write)(const int32_t* codes, uint8_t* y, size_t n);  // integers
+  void (*cast)(const float* q, uint8_t* y, size_t n);         // float8
+  uint32_t bits;
+  float lo, hi;
+};
+
 bool encoder_of(uint32_t y_type, bool saturate, Encoder* e) {
-  if (y_type == onnx_type("int8")) *e = {encode_with<int8_t, f32_s8_cast>, 8, false};
-  else if (y_type == onnx_type("uint8")) *e = {encode_with<uint8_t, f32_u8_cast>, 8, false};
-  else if (y_type == onnx_type("int16")) *e = {encode_with<int16_t, f32_s16_cast>, 16, false};
-  else if (y_type == onnx_type("uint16")) *e = {encode_with<uint16_t, f32_u16_cast>, 16, false};
-  else if (y_type == onnx_type("int4")) *e = {f32_s4_cast, 4, false};
-  else if (y_type == onnx_type("uint4")) *e = {f32_u4_cast, 4, false};
-  else if (y_type == onnx_type("float8e4m3fn")) *e = {saturate ? f32_f8e4m3fn_cast : f32_f8e4m3fn_unsaturated, 8, true};
-  else if (y_type == onnx_type("float8e4m3fnuz")) *e = {saturate ? f32_f8e4m3fnuz_cast : f32_f8e4m3fnuz_unsaturated, 8, true};
-  else if (y_type == onnx_type("float8e5m2")) *e = {saturate ? f32_f8e5m2_cast : f32_f8e5m2_unsaturated, 8, true};
-  else if (y_type == onnx_type("float8e5m2fnuz")) *e = {saturate ? f32_f8e5m2fnuz_cast : f32_f8e5m2fnuz_unsaturated, 8, true};
+  if (y_type == onnx_type("int8")) *e = {write_codes<int8_t>, nullptr, 8, -128.0f, 127.0f};
+  else if (y_type == onnx_type("uint8")) *e = {write_codes<uint8_t>, nullptr, 8, 0.0f, 255.0f};
+  else if (y_type == onnx_type("int16")) *e = {write_codes<int16_t>, nullptr, 16, -32768.0f, 32767.0f};
+  else if (y_type == onnx_type("uint16")) *e = {write_codes<uint16_t>, nullptr, 16, 0.0f, 65535.0f};
+  else if (y_type == onnx_type("int4")) *e = {write_nibbles, nullptr, 4, -8.0f, 7.0f};
+  else if (y_type == onnx_type("uint4")) *e = {write_nibbles, nullptr, 4, 0.0f, 15.0f};
+  else if (y_type == onnx_type("float8e4m3fn")) *e = {nullptr, saturate ? f32_f8e4m3fn_cast : f32_f8e4m3fn_unsaturated, 8, 0, 0};
+  else if (y_type == onnx_type("float8e4m3fnuz")) *e = {nullptr, saturate ? f32_f8e4m3fnuz_cast : f32_f8e4m3fnuz_unsaturated, 8, 0, 0};
+  else if (y_type == onnx_type("float8e5m2")) *e = {nullptr, saturate ? f32_f8e5m2_cast : f32_f8e5m2_unsaturated, 8, 0, 0};
+  else if (y_type == onnx_type("float8e5m2fnuz")) *e = {nullptr, saturate ? f32_f8e5m2fnuz_cast : f32_f8e5m2fnuz_unsaturated, 8, 0, 0};
   else return false;
   return true;
 }
@@ -284,13 +333,18 @@ Status quantize_linear(const float* x, const float* scale, const float* zero, vo
                        const ScaleLayout& layout, bool saturate) {
   Encoder e;
   if (!encoder_of(y_type, saturate, &e) || !layout_is_sound(layout)) return Status::refused;
-  alignas(16) float q[kChunk];
   uint8_t* out = static_cast<uint8_t*>(y);
-  const auto stage = [&](size_t at, const Run& r) {
-    if (e.float8) per_piece(x + r.start, scale + r.at, zero + r.at, r.count, r.step, q + at, Float8Value{});
-    else per_piece(x + r.start, scale + r.at, zero + r.at, r.count, r.step, q + at, IntegerCode{});
-  };
-  walk(layout, [](size_t, size_t) {}, stage, [&](size_t base, size_t count) { e.encode(q, out + base * e.bits / 8, count); });
+  const auto nothing = [](size_t, size_t) {};
+  if (e.cast != nullptr) {
+    alignas(16) float q[kChunk];
+    const auto stage = [&](size_t at, const Run& r) { per_piece(x + r.start, scale + r.at, zero + r.at, r.count, r.step, q + at, Float8Value{}); };
+    walk(layout, nothing, stage, [&](size_t base, size_t count) { e.cast(q, out + base, count); });
+  } else {
+    alignas(16) int32_t codes[kChunk];
+    const IntegerCode code{e.lo, e.hi};
+    const auto stage = [&](size_t at, const Run& r) { per_piece(x + r.start, scale + r.at, zero + r.at, r.count, r.step, codes + at, code); };
+    walk(layout, nothing, stage, [&](size_t base, size_t count) { e.write(codes, out + base * e.bits / 8, count); });
+  }
   return Status::ok;
 }
 
