@@ -11,6 +11,7 @@
 // bit there, and this file holds the arithmetic and the walk over scales.
 // Chunks start at multiples of kChunk (even): a 4-bit chunk starts on a byte.
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <type_traits>
 
@@ -41,6 +42,8 @@ constexpr bool kOneAtATime = false;
 //   inner 1, block B > 1    each block of B axis indices (the last shorter), step 0.
 struct Run {
   size_t start, count, at, step;
+  size_t share = 0;  // step 0: each `share` elements take the next scale (0: all of them the one at `at`)
+  size_t scales() const { return step == 1 ? count : share == 0 ? 1 : (count + share - 1) / share; }
 };
 
 // The runs in order, by counters: no division per run (an i32.div_u per
@@ -106,9 +109,10 @@ bool layout_is_sound(const ScaleLayout& l) {
 //
 // Blocks along the last axis that divide both it and kChunk (weights
 // quantized by 32 or 64: [rows, cols] by [rows, cols / B]) take a shorter
-// way: there element e's scale is scale[e / block], so each chunk is whole
-// blocks with consecutive scales, and the walk needs no Runs (its
-// bookkeeping cost 12-20 ns a piece, as much as a block of 32's arithmetic).
+// way: there element e's scale is scale[e / block], so each chunk is one
+// piece of whole blocks with consecutive scales (Run::share), and the walk
+// needs no Runs (its bookkeeping and a call per block cost 12-20 ns a block,
+// as much as a block of 32's arithmetic).
 template <class Before, class Stage, class After>
 void walk(const ScaleLayout& l, Before before, Stage stage, After after) {
   const size_t n = l.outer * l.axis_dim * l.inner;
@@ -119,7 +123,7 @@ void walk(const ScaleLayout& l, Before before, Stage stage, After after) {
     const size_t count = std::min(kChunk, n - base);
     before(base, count);
     if (whole_blocks) {
-      for (size_t done = 0, at = base / l.block; done < count; done += l.block, ++at) stage(done, Run{base + done, l.block, at, 0});
+      stage(0, Run{base, count, base / l.block, 0, l.block});
     } else {
       for (size_t done = 0; done < count;) {
         const Run piece = runs.next(count - done);
@@ -131,20 +135,29 @@ void walk(const ScaleLayout& l, Before before, Stage stage, After after) {
   }
 }
 
-// One piece by `op`, four lanes at a time (op on v128_t) and the rest (and
-// everything in the scalar build) one at a time (op on float), the same bits.
+// One piece by `op` (x, s and z at its first element and scale), four lanes
+// at a time (op on v128_t) and the rest (and everything in the scalar build)
+// one at a time (op on float), the same bits.
 template <class Out, class Op>
-inline void per_piece(const float* x, const float* s, const float* z, size_t n, size_t step, Out* y, Op op) {
-  size_t i = 0;
-  if (!kOneAtATime) {
-    if (step == 0) {
-      const v128_t vs = wasm_f32x4_splat(*s), vz = wasm_f32x4_splat(*z);
-      for (; i + 4 <= n; i += 4) wasm_v128_store(y + i, op(wasm_v128_load(x + i), vs, vz));
-    } else {
-      for (; i + 4 <= n; i += 4) wasm_v128_store(y + i, op(wasm_v128_load(x + i), wasm_v128_load(s + i), wasm_v128_load(z + i)));
+inline void per_piece(const float* x, const float* s, const float* z, const Run& r, Out* y, Op op) {
+  if (r.step == 1) {
+    size_t i = 0;
+    if (!kOneAtATime) {
+      for (; i + 4 <= r.count; i += 4) wasm_v128_store(y + i, op(wasm_v128_load(x + i), wasm_v128_load(s + i), wasm_v128_load(z + i)));
     }
+    for (; i < r.count; ++i) y[i] = op(x[i], s[i], z[i]);
+    return;
   }
-  for (; i < n; ++i) y[i] = op(x[i], s[i * step], z[i * step]);
+  const size_t share = r.share == 0 ? r.count : r.share;
+  for (size_t g = 0, j = 0; g < r.count; g += share, ++j) {
+    const size_t end = std::min(r.count, g + share);
+    size_t i = g;
+    if (!kOneAtATime) {
+      const v128_t vs = wasm_f32x4_splat(s[j]), vz = wasm_f32x4_splat(z[j]);
+      for (; i + 4 <= end; i += 4) wasm_v128_store(y + i, op(wasm_v128_load(x + i), vs, vz));
+    }
+    for (; i < end; ++i) y[i] = op(x[i], s[j], z[j]);
+  }
 }
 
 constexpr float kNaN = __builtin_nanf("");  // 0x7fc00000
@@ -300,10 +313,18 @@ struct Dequantized {
   }
 };
 
+// Where no lane can be NaN (an integer x, whose values are finite, by one
+// finite scale and zero point): the product alone, no test for NaN lanes.
+struct DequantizedFinite {
+  float operator()(float x, float s, float z) const { return (x - z) * s; }
+  v128_t operator()(v128_t x, v128_t s, v128_t z) const { return wasm_f32x4_mul(wasm_f32x4_sub(x, z), s); }
+};
+
 // From x's storage to float32, Cast's kernels: x at the chunk's first byte.
 struct Decoder {
   void (*decode)(const uint8_t* x, float* y, size_t n);
   uint32_t bits;
+  bool integer = true;  // x's values are never NaN
 };
 
 template <class In, void (*kCast)(const In*, float*, size_t)>
@@ -319,10 +340,10 @@ bool decoder_of(uint32_t x_type, Decoder* d) {
   else if (x_type == onnx_type("int32")) *d = {decode_with<int32_t, s32_f32_cast>, 32};
   else if (x_type == onnx_type("int4")) *d = {s4_f32_cast, 4};
   else if (x_type == onnx_type("uint4")) *d = {u4_f32_cast, 4};
-  else if (x_type == onnx_type("float8e4m3fn")) *d = {f8e4m3fn_f32_cast, 8};
-  else if (x_type == onnx_type("float8e4m3fnuz")) *d = {f8e4m3fnuz_f32_cast, 8};
-  else if (x_type == onnx_type("float8e5m2")) *d = {f8e5m2_f32_cast, 8};
-  else if (x_type == onnx_type("float8e5m2fnuz")) *d = {f8e5m2fnuz_f32_cast, 8};
+  else if (x_type == onnx_type("float8e4m3fn")) *d = {f8e4m3fn_f32_cast, 8, false};
+  else if (x_type == onnx_type("float8e4m3fnuz")) *d = {f8e4m3fnuz_f32_cast, 8, false};
+  else if (x_type == onnx_type("float8e5m2")) *d = {f8e5m2_f32_cast, 8, false};
+  else if (x_type == onnx_type("float8e5m2fnuz")) *d = {f8e5m2fnuz_f32_cast, 8, false};
   else return false;
   return true;
 }
@@ -337,12 +358,12 @@ Status quantize_linear(const float* x, const float* scale, const float* zero, vo
   const auto nothing = [](size_t, size_t) {};
   if (e.cast != nullptr) {
     alignas(16) float q[kChunk];
-    const auto stage = [&](size_t at, const Run& r) { per_piece(x + r.start, scale + r.at, zero + r.at, r.count, r.step, q + at, Float8Value{}); };
+    const auto stage = [&](size_t at, const Run& r) { per_piece(x + r.start, scale + r.at, zero + r.at, r, q + at, Float8Value{}); };
     walk(layout, nothing, stage, [&](size_t base, size_t count) { e.cast(q, out + base, count); });
   } else {
     alignas(16) int32_t codes[kChunk];
     const IntegerCode code{e.lo, e.hi};
-    const auto stage = [&](size_t at, const Run& r) { per_piece(x + r.start, scale + r.at, zero + r.at, r.count, r.step, codes + at, code); };
+    const auto stage = [&](size_t at, const Run& r) { per_piece(x + r.start, scale + r.at, zero + r.at, r, codes + at, code); };
     walk(layout, nothing, stage, [&](size_t base, size_t count) { e.write(codes, out + base * e.bits / 8, count); });
   }
   return Status::ok;
@@ -356,7 +377,10 @@ Status dequantize_linear(const void* x, uint32_t x_type, const float* scale, con
   const uint8_t* in = static_cast<const uint8_t*>(x);
   const auto before = [&](size_t base, size_t count) { d.decode(in + base * d.bits / 8, xs, count); };
   const auto stage = [&](size_t at, const Run& r) {
-    per_piece(xs + at, scale + r.at, zero + r.at, r.count, r.step, y + r.start, Dequantized{});
+    bool finite = d.integer;
+    for (size_t j = 0; j < r.scales() && finite; ++j) finite = std::isfinite(scale[r.at + j]) && std::isfinite(zero[r.at + j]);
+    if (finite) per_piece(xs + at, scale + r.at, zero + r.at, r, y + r.start, DequantizedFinite{});
+    else per_piece(xs + at, scale + r.at, zero + r.at, r, y + r.start, Dequantized{});
   };
   walk(layout, before, stage, [](size_t, size_t) {});
   return Status::ok;
