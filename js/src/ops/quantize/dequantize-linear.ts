@@ -112,10 +112,10 @@ export function runDequantizeLinear(v: OpVersion, xValue: unknown, scaleValue: u
   // Float32 throughout, as the spec's reference computes: x, the zero point and the scale are each exactly a float32
   // (int32 x rounded once, as Math.fround would), the difference rounded once to float32, and the product rounded once
   // by the Float32Array store (the double product of two float32s is exact).
+  const out = outValue === undefined ? undefined : checkOut(ctx, outValue, type, x.size, READS_NOTHING);
+  if (type === 'float32' && KERNEL_DEQUANTIZED.includes(x.type)) return runQdqKernel(ctx, false, x, type, g, scale, zero, false, out);
   const scales = valuesAsFloat32(scale);
   const zeros = zero === undefined ? new Float32Array(scale.size) : valuesAsFloat32(zero);
-  const out = outValue === undefined ? undefined : checkOut(ctx, outValue, type, x.size, READS_NOTHING);
-  if (type === 'float32' && KERNEL_DEQUANTIZED.includes(x.type)) return runQdqKernel(ctx, false, x, type, g, scales, zeros, false, out);
   const xs = valuesAsFloat32(asPlainTensor(x, ctx, 'x'));
   const ys = dequantizeRows(g, xs, zeros, scales);
   // A NaN x times a NaN scale (or less a NaN zero point) is x's NaN in onnxruntime ((x - z) * s on x86 gives the

@@ -12,7 +12,7 @@ import { heapView } from '../../wasm.js';
 import { type ComputeOps, type ComputePlan, dispatch } from '../dispatch.js';
 import type { CheckedOut } from '../out.js';
 import { FLOAT8_V19 } from '../type-sets.js';
-import type { Granularity } from './common.js';
+import { type Granularity, valuesAsFloat32 } from './common.js';
 
 /** QuantizeLinear's outputs the kernel writes (x float32, the division in float32). */
 export const KERNEL_QUANTIZED: readonly DataType[] = ['int8', 'uint8', 'int16', 'uint16', 'int4', 'uint4', ...FLOAT8_V19];
@@ -26,7 +26,8 @@ interface QdqArgs {
   /** outer, axisDim, inner, block, outerStride, axisStride, innerStep (tessera/quantize.h). */
   readonly layout: readonly number[];
   readonly scales: Float32Array;
-  readonly zeros: Float32Array;
+  /** undefined: no zero point (0). */
+  readonly zeros: Float32Array | undefined;
   readonly saturate: number;
 }
 
@@ -36,7 +37,9 @@ const QDQ: ComputeOps<QdqArgs> = {
     const n = a.scales.length;
     if (a.layout[0] * a.layout[1] * a.layout[2] === 0) return;
     heapView(Float32Array, work, n).set(a.scales);
-    heapView(Float32Array, work + 4 * n, n).set(a.zeros);
+    const zeros = heapView(Float32Array, work + 4 * n, n);
+    if (a.zeros === undefined) zeros.fill(0);
+    else zeros.set(a.zeros);
     const [outer, axisDim, inner, block, outerStride, axisStride, innerStep] = a.layout;
     if (a.quantize) {
       kernels.quantizeLinear(x!, work, work + 4 * n, y, a.onnx, outer, axisDim, inner, block, outerStride, axisStride, innerStep, n, a.saturate);
@@ -58,10 +61,14 @@ function layoutOf({ outer, axisDim, inner, block }: Granularity): number[] {
 
 /**
  * Runs the kernel: `quantize` x (float32) to `type`, or dequantize x (of its
- * type) to float32, by the scales and zero points given as float32 values.
+ * type) to float32, by the scale and zero point (plain tensors the op has
+ * checked; each read once, here: a float32 scale's data as it is, the rest
+ * decoded to float32, which holds every value of their types exactly).
  */
 export function runQdqKernel(context: OpContext, quantize: boolean, x: Tensor | ResidentTensor, type: DataType, g: Granularity,
-  scales: Float32Array, zeros: Float32Array, saturate: boolean, out: CheckedOut | undefined): Tensor | ResidentTensor {
+  scale: Tensor, zero: Tensor | undefined, saturate: boolean, out: CheckedOut | undefined): Tensor | ResidentTensor {
+  const scales = scale.type === 'float32' ? scale.data as Float32Array : valuesAsFloat32(scale);
+  const zeros = zero === undefined ? undefined : valuesAsFloat32(zero);
   const plan: ComputePlan<QdqArgs> = {
     kind: 'compute', context, inputs: [['x', x]], outputs: [{ type: type as ResidentType, dims: x.dims, size: x.size }], ops: QDQ,
     args: { quantize, onnx: DTYPES[quantize ? type : x.type].onnx, layout: layoutOf(g), scales, zeros, saturate: saturate ? 1 : 0 },

@@ -17,7 +17,7 @@ import { type OpVersion, defineOp, newestOf } from '../definition.js';
 import { finishOutput } from '../indexing/index-kernels.js';
 import { type OutOptions, READS_NOTHING, checkOut, opOptions } from '../out.js';
 import { FLOAT8_V19, extend } from '../type-sets.js';
-import { type Granularity, forEachRow, granularity, integerRange, rounderTo, scaleRuns, storeCodes, typeAttribute, valuesAsFloat32, valuesOf } from './common.js';
+import { type Granularity, forEachRow, granularity, integerRange, rounderTo, scaleRuns, storeCodes, typeAttribute, valuesOf } from './common.js';
 import { KERNEL_QUANTIZED, runQdqKernel } from './kernel.js';
 
 const X_10 = ['float32', 'int32'] as const satisfies readonly DataType[];
@@ -142,8 +142,7 @@ export function runQuantizeLinear(v: OpVersion, xValue: unknown, scaleValue: unk
   const round = rounderTo(args.precision ?? (scale.type === 'float8e8m0' || scale.type === 'int32' ? 'float32' : scale.type));
   if (x.type === 'float32' && round === Math.fround && scale.type !== 'int32' && KERNEL_QUANTIZED.includes(type)) {
     // The division in float32 of float32 values: the kernel's arithmetic, the scale and zero point exact as float32.
-    const zeros = zero === undefined ? new Float32Array(scale.size) : valuesAsFloat32(zero);
-    return runQdqKernel(ctx, true, x, type, g, valuesAsFloat32(scale), zeros, args.saturate ?? true, out);
+    return runQdqKernel(ctx, true, x, type, g, scale, zero, args.saturate ?? true, out);
   }
   const xs = valuesOf(asPlainTensor(x, ctx, 'x'));
   const scales = valuesOf(scale);
