@@ -7,6 +7,7 @@
 // int64 to int32 keeps the low bits.
 #include <cstring>
 
+#include "float-bits.h"
 #include "half-v128.h"
 #include "tessera/kernels.h"
 #include "tessera/simd.h"
@@ -54,18 +55,6 @@ inline void cast_run(const In* x, Out* y, size_t n, Block block, Element element
   } else {
     cast_blocks<kLanes>(x, y, n, block);
   }
-}
-
-inline uint32_t bits_of(float f) {
-  uint32_t b;
-  std::memcpy(&b, &f, 4);
-  return b;
-}
-
-inline float float_of(uint32_t b) {
-  float f;
-  std::memcpy(&f, &b, 4);
-  return f;
 }
 
 // The vector formulas below, one lane at a time.

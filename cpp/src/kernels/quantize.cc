@@ -15,6 +15,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "float-bits.h"
 #include "tessera/kernels.h"
 #include "tessera/quantize.h"
 #include "tessera/simd.h"
@@ -277,16 +278,6 @@ bool encoder_of(uint32_t y_type, bool saturate, Encoder* e) {
 // keeps its sign, and a NaN scale its payload); one the arithmetic makes
 // (Inf - Inf, 0 * Inf) is x86's default NaN, 0xffc00000. Written out here
 // rather than left to the hardware, so every build and engine gives it.
-inline uint32_t bits_of(float f) {
-  uint32_t b;
-  std::memcpy(&b, &f, 4);
-  return b;
-}
-inline float float_of(uint32_t b) {
-  float f;
-  std::memcpy(&f, &b, 4);
-  return f;
-}
 inline float quieted(float v) { return float_of(bits_of(v) | 0x00400000u); }
 
 inline float dequantized_nan(float x, float s, float z) {
