@@ -91,6 +91,6 @@ export const QUANTIZE_LINEAR: OpTest = {
     saturate: a.saturate === undefined ? undefined : a.saturate !== 0, outputDtype: nameOf(a.output_dtype) as tw.DataType | undefined,
     precision: nameOf(a.precision) as tw.DataType | undefined, ...(options as object),
   }),
-  tooLarge: 'the output is computed in JS memory and has no more bytes than x (no output element is wider than an x element)',
+  tooLarge: 'the output has no more bytes than x (no output element is wider than an x element); the kernel\'s x and y together past the limit are the dispatcher\'s SpecError, as DequantizeLinear\'s case shows',
   fuzz: [],
 };
