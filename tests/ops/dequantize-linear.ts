@@ -102,5 +102,5 @@ export const DEQUANTIZE_LINEAR: OpTest = {
     const n = 2 * Math.ceil(limit / 8) + 2;
     return { label: `int4 [${n}] to float32`, inputs: [new tw.Tensor('int4', new Uint8Array(n / 2), [n]), new tw.Tensor('float32', new Float32Array([1]), [])], attributes: {} };
   },
-  fuzz: [],
+  fuzz: ['quantize'],  // the kernel (quantize.cc) against reference/quantize.h
 };

@@ -92,5 +92,5 @@ export const QUANTIZE_LINEAR: OpTest = {
     precision: nameOf(a.precision) as tw.DataType | undefined, ...(options as object),
   }),
   tooLarge: 'the output has no more bytes than x (no output element is wider than an x element); the kernel\'s x and y together past the limit are the dispatcher\'s SpecError, as DequantizeLinear\'s case shows',
-  fuzz: [],
+  fuzz: ['quantize'],  // the kernel (quantize.cc) against reference/quantize.h
 };
