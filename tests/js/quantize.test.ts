@@ -176,3 +176,51 @@ describe('DynamicQuantizeLinear', () => {
     expectSpecError(() => tw.dynamicQuantizeLinear(new tw.Tensor('float16', new Uint16Array(1), [1])), 'DynamicQuantizeLinear', 11, 'x');
   });
 });
+
+describe('inputs whose buffers change size after the check (resizable ArrayBuffers)', () => {
+  // Each tensor is checked when it is made; the buffer is then grown (the op reads only the checked bytes) or shrunk
+  // (a SpecError naming the input). The scale and zero point are read by the kernel's path and the JS loops alike.
+  const resizable = (type: 'float32' | 'float16' | 'int8', values: number[], dims: number[]) => {
+    const width = type === 'float32' ? 4 : type === 'float16' ? 2 : 1;
+    const buffer = new (ArrayBuffer as unknown as new (n: number, o: object) => ArrayBuffer)(values.length * width, { maxByteLength: 256 });
+    const data = type === 'float32' ? new Float32Array(buffer) : type === 'float16' ? new Uint16Array(buffer) : new Int8Array(buffer);
+    data.set(values);
+    return { tensor: new tw.Tensor(type as 'float32', data as Float32Array, dims), resize: (n: number) => (buffer as unknown as { resize(n: number): void }).resize(n) };
+  };
+  const x = f32([1, 2, 3, 4, 5, 6, 7, 8], [2, 4]);
+  const codes = new tw.Tensor('int8', Int8Array.from([1, 2, 3, 4, 5, 6, 7, 8]), [2, 4]);
+  // [2, 4] by a per-axis scale on axis 0: float32 (the kernel) and float16 at float16 precision (the JS loops).
+  const calls = [
+    ['QuantizeLinear, float32 scale', 'y_scale', 'QuantizeLinear', (s: tw.Tensor, z?: tw.Tensor) => tw.quantizeLinear(x, s, { zeroPoint: z, axis: 0, outputDtype: z ? undefined : 'int8' })],
+    ['DequantizeLinear, float32 scale', 'x_scale', 'DequantizeLinear', (s: tw.Tensor, z?: tw.Tensor) => tw.dequantizeLinear(codes, s, { zeroPoint: z, axis: 0 })],
+  ] as const;
+  it.each(calls)('%s: grown, the checked bytes; shrunk, a SpecError', (_, param, op, call) => {
+    const want = Array.from(call(f32([0.5, 2]), new tw.Tensor('int8', Int8Array.from([1, -1]), [2])).data as ArrayLike<number>);
+    const grown = resizable('float32', [0.5, 2], [2]);
+    const zero = resizable('int8', [1, -1], [2]);
+    grown.resize(64);
+    zero.resize(64);
+    expect(Array.from(call(grown.tensor, zero.tensor).data as ArrayLike<number>)).toEqual(want);
+    const shrunk = resizable('float32', [0.5, 2], [2]);
+    shrunk.resize(4);
+    expectSpecError(() => call(shrunk.tensor), op, 25, param, 'shrank');
+    const shrunkZero = resizable('int8', [1, -1], [2]);
+    shrunkZero.resize(1);
+    expectSpecError(() => call(f32([0.5, 2]), shrunkZero.tensor), op, 25, param.replace('scale', 'zero_point'), 'shrank');
+  });
+
+  it('the JS loops\' x (float16 at float16 precision) and DynamicQuantizeLinear\'s x: grown, the checked elements; shrunk, a SpecError', () => {
+    const half = resizable('float16', [0x3c00, 0x4000, 0x4200, 0x4400], [4]);  // 1, 2, 3, 4
+    half.resize(64);
+    const scale = new tw.Tensor('float16', Uint16Array.from([0x3800]), []);  // 0.5
+    expect(Array.from(tw.quantizeLinear(half.tensor, scale, { outputDtype: 'int8' }).data as Int8Array)).toEqual([2, 4, 6, 8]);
+    half.resize(2);
+    expectSpecError(() => tw.quantizeLinear(half.tensor, scale, { outputDtype: 'int8' }), 'QuantizeLinear', 25, 'x', 'shrank');
+    const wide = resizable('float32', [0, 1, 2, 255], [4]);
+    wide.resize(256);
+    const { y } = tw.dynamicQuantizeLinear(wide.tensor);
+    expect(Array.from(y.data as Uint8Array)).toEqual([0, 1, 2, 255]);
+    wide.resize(8);
+    expectSpecError(() => tw.dynamicQuantizeLinear(wide.tensor), 'DynamicQuantizeLinear', 11, 'x', 'shrank');
+  });
+});

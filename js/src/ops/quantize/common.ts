@@ -5,13 +5,30 @@
 // broadcasts along the axis (per axis: one per axis index) and along blocks
 // of `block` axis indices (blocked: the scale has x's dims with ceil(D/B) on
 // the axis).
-import { DTYPES, type DataType, allocateData, storageView } from '../../dtype.js';
+import { DTYPES, type DataType, allocateData, storageBytes, storageView } from '../../dtype.js';
 import { type OpContext, describe, specError } from '../../errors.js';
 import { decodeInto, encodeOne, isNarrowType } from '../../formats.js';
-import type { Tensor } from '../../tensor.js';
+import { asPlainTensor } from '../../resident.js';
+import { type Tensor, tensorOf } from '../../tensor.js';
+import { checkedBytes } from '../../wasm.js';
 import { productOf } from '../axes.js';
 import { normalizeAxis } from '../axes.js';
 import { integerAttribute } from '../check.js';
+
+/**
+ * An op's input as a private copy of its storage, measured now: a buffer that
+ * shrank since the tensor was checked is a SpecError, and one that grew gives
+ * only the checked bytes (a resident input is copied out). The ops read their
+ * scales, zero points and, in the JS loops, x only through such copies.
+ */
+export function ownInput(value: unknown, context: OpContext, name: string): Tensor {
+  const t = asPlainTensor(value, context, name);
+  if (t.type === 'string') return t;  // refused by the type checks that follow
+  const bytes = checkedBytes(context, name, t.data as ArrayBufferView, storageBytes(t.type, t.size));
+  const data = allocateData(t.type, t.size) as ArrayBufferView;
+  new Uint8Array(data.buffer, data.byteOffset, data.byteLength).set(bytes);
+  return tensorOf(t.type, data as never, t.dims, t.size);
+}
 
 /** How a scale maps onto x: rows of `inner` elements, each row's scale offset and step. */
 export interface Granularity {

@@ -6,7 +6,7 @@
 import type { DataType } from '../../dtype.js';
 import { type OpContext, describe, specError } from '../../errors.js';
 import { encodeOne } from '../../formats.js';
-import { ResidentTensor, asOperand, asPlainTensor } from '../../resident.js';
+import { ResidentTensor, asOperand } from '../../resident.js';
 import type { Tensor, TensorLike } from '../../tensor.js';
 import { requireReady } from '../../wasm.js';
 import { requireType } from '../check.js';
@@ -14,7 +14,7 @@ import { type OpVersion, defineOp, newestOf } from '../definition.js';
 import { finishOutput } from '../indexing/index-kernels.js';
 import { type OutOptions, READS_NOTHING, checkOut, opOptions } from '../out.js';
 import { FLOAT8_V19, extend } from '../type-sets.js';
-import { type Granularity, granularity, scaleRuns, storeCodes, typeAttribute, valuesAsFloat32, valuesOf } from './common.js';
+import { type Granularity, granularity, ownInput, scaleRuns, storeCodes, typeAttribute, valuesAsFloat32, valuesOf } from './common.js';
 import { KERNEL_DEQUANTIZED, runQdqKernel } from './kernel.js';
 
 const X_10 = ['int8', 'uint8', 'int32'] as const satisfies readonly DataType[];
@@ -93,8 +93,8 @@ export function runDequantizeLinear(v: OpVersion, xValue: unknown, scaleValue: u
   const ctx = context(v);
   const resident = ResidentTensor.isResident(xValue);
   const x = asOperand(xValue, ctx, 'x');
-  const scale = asPlainTensor(scaleValue, ctx, 'x_scale');
-  const zero = args.zeroPoint === undefined ? undefined : asPlainTensor(args.zeroPoint, ctx, 'x_zero_point');
+  const scale = ownInput(scaleValue, ctx, 'x_scale');
+  const zero = args.zeroPoint === undefined ? undefined : ownInput(args.zeroPoint, ctx, 'x_zero_point');
   requireType(ctx, 'x', x.type, v.types.T ?? v.types.T1);
   requireType(ctx, 'x_scale', scale.type, v.types.T2 ?? ['float32']);
   if (zero !== undefined && zero.type !== x.type) throw specError(ctx, 'x_zero_point', `x_zero_point must have x's type ${x.type} (got ${zero.type})`);
@@ -116,7 +116,7 @@ export function runDequantizeLinear(v: OpVersion, xValue: unknown, scaleValue: u
   if (type === 'float32' && KERNEL_DEQUANTIZED.includes(x.type)) return runQdqKernel(ctx, false, x, type, g, scale, zero, false, out);
   const scales = valuesAsFloat32(scale);
   const zeros = zero === undefined ? new Float32Array(scale.size) : valuesAsFloat32(zero);
-  const xs = valuesAsFloat32(asPlainTensor(x, ctx, 'x'));
+  const xs = valuesAsFloat32(ownInput(x, ctx, 'x'));
   const ys = dequantizeRows(g, xs, zeros, scales);
   // A NaN x times a NaN scale (or less a NaN zero point) is x's NaN in onnxruntime ((x - z) * s on x86 gives the
   // first operand's); a JS engine may give either, so where the scales or zero points hold a NaN (small: checked

@@ -4,12 +4,13 @@
 import { roundHalfEven } from '../../convert.js';
 import type { DataType } from '../../dtype.js';
 import type { OpContext } from '../../errors.js';
-import { ResidentTensor, asPlainTensor } from '../../resident.js';
+import { ResidentTensor } from '../../resident.js';
 import type { Tensor, TensorLike } from '../../tensor.js';
 import { requireReady } from '../../wasm.js';
 import { requireType } from '../check.js';
 import { type OpVersion, defineOp, newestOf } from '../definition.js';
 import { finishOutput } from '../indexing/index-kernels.js';
+import { ownInput } from './common.js';
 
 /** DynamicQuantizeLinear's one version. */
 export const DYNAMIC_QUANTIZE_LINEAR_OP = /* @__PURE__ */ defineOp(() => ({
@@ -57,9 +58,9 @@ export function dynamicQuantizeLinear(x: TensorLike | ResidentTensor): DynamicQu
 function runDynamicQuantizeLinear(v: OpVersion, value: unknown): DynamicQuantized {
   const context: OpContext = { op: 'DynamicQuantizeLinear', version: v.since };
   const resident = ResidentTensor.isResident(value);
-  const x = asPlainTensor(value, context, 'x');
+  const x = ownInput(value, context, 'x');
   requireType(context, 'x', x.type, v.types.T1);
-  const xs = Float32Array.from(x.data as Float32Array);
+  const xs = x.data as Float32Array;  // a private copy of exactly x's elements
   const f = Math.fround;
   // NaN is skipped by the range (the reference's max and min would give NaN everywhere).
   let max = 0;

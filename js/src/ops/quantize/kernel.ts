@@ -61,8 +61,8 @@ function layoutOf({ outer, axisDim, inner, block }: Granularity): number[] {
 
 /**
  * Runs the kernel: `quantize` x (float32) to `type`, or dequantize x (of its
- * type) to float32, by the scale and zero point (plain tensors the op has
- * checked; each read once, here: a float32 scale's data as it is, the rest
+ * type) to float32, by the scale and zero point (the op's checked private
+ * copies, common.ts's ownInput: a float32 scale's data as it is, the rest
  * decoded to float32, which holds every value of their types exactly).
  */
 export function runQdqKernel(context: OpContext, quantize: boolean, x: Tensor | ResidentTensor, type: DataType, g: Granularity,

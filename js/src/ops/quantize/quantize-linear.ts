@@ -8,7 +8,7 @@ import type { DataType } from '../../dtype.js';
 import { type OpContext, describe, specError } from '../../errors.js';
 import { encodeOne, type NarrowType } from '../../formats.js';
 import { roundHalfEven } from '../../convert.js';
-import { ResidentTensor, asOperand, asPlainTensor } from '../../resident.js';
+import { ResidentTensor, asOperand } from '../../resident.js';
 import { type Tensor, type TensorLike, tensorOf } from '../../tensor.js';
 import { cast } from '../cast.js';
 import { requireReady } from '../../wasm.js';
@@ -17,7 +17,7 @@ import { type OpVersion, defineOp, newestOf } from '../definition.js';
 import { finishOutput } from '../indexing/index-kernels.js';
 import { type OutOptions, READS_NOTHING, checkOut, opOptions } from '../out.js';
 import { FLOAT8_V19, extend } from '../type-sets.js';
-import { type Granularity, forEachRow, granularity, integerRange, rounderTo, scaleRuns, storeCodes, typeAttribute, valuesOf } from './common.js';
+import { type Granularity, forEachRow, granularity, integerRange, ownInput, rounderTo, scaleRuns, storeCodes, typeAttribute, valuesOf } from './common.js';
 import { KERNEL_QUANTIZED, runQdqKernel } from './kernel.js';
 
 const X_10 = ['float32', 'int32'] as const satisfies readonly DataType[];
@@ -109,8 +109,8 @@ export function runQuantizeLinear(v: OpVersion, xValue: unknown, scaleValue: unk
   const ctx = context(v);
   const resident = ResidentTensor.isResident(xValue);
   const x = asOperand(xValue, ctx, 'x');
-  const scale = asPlainTensor(scaleValue, ctx, 'y_scale');
-  const zero = args.zeroPoint === undefined ? undefined : asPlainTensor(args.zeroPoint, ctx, 'y_zero_point');
+  const scale = ownInput(scaleValue, ctx, 'y_scale');
+  const zero = args.zeroPoint === undefined ? undefined : ownInput(args.zeroPoint, ctx, 'y_zero_point');
   const modern = v.since >= 23;
   requireType(ctx, 'x', x.type, v.types.T1);
   if (v.since < 19) requireType(ctx, 'y_scale', scale.type, ['float32']);
@@ -144,7 +144,7 @@ export function runQuantizeLinear(v: OpVersion, xValue: unknown, scaleValue: unk
     // The division in float32 of float32 values: the kernel's arithmetic, the scale and zero point exact as float32.
     return runQdqKernel(ctx, true, x, type, g, scale, zero, args.saturate ?? true, out);
   }
-  const xs = valuesOf(asPlainTensor(x, ctx, 'x'));
+  const xs = valuesOf(ownInput(x, ctx, 'x'));
   const scales = valuesOf(scale);
   const zeros = zero === undefined ? new Float64Array(scale.size) : valuesOf(zero);
   const range = integerRange(type);
