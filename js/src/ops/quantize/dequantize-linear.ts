@@ -118,13 +118,6 @@ export function runDequantizeLinear(v: OpVersion, xValue: unknown, scaleValue: u
   const zeros = zero === undefined ? new Float32Array(scale.size) : valuesAsFloat32(zero);
   const xs = valuesAsFloat32(ownInput(x, ctx, 'x'));
   const ys = dequantizeRows(g, xs, zeros, scales);
-  // A NaN x times a NaN scale (or less a NaN zero point) is x's NaN in onnxruntime ((x - z) * s on x86 gives the
-  // first operand's); a JS engine may give either, so where the scales or zero points hold a NaN (small: checked
-  // once) x's NaNs are written back. x's are float8 NaNs, already quiet.
-  if (scales.some(Number.isNaN) || zeros.some(Number.isNaN)) {
-    const xWords = new Uint32Array(xs.buffer), yWords = new Uint32Array(ys.buffer);
-    for (let i = 0; i < xs.length; i++) if (xs[i] !== xs[i]) yWords[i] = xWords[i];
-  }
   if (type === 'float32') return finishOutput(ctx, type, ys as Tensor['data'], x.dims, x.size, out, resident);
   // A NaN keeps its sign with the canonical payload (sign | 0x7e00, sign | 0x7fc0), as onnxruntime's float16
   // DequantizeLinear gives it (tests/e2e/quantize-ort.test.mjs); encodeOne reads a JS number, which has no sign to give.
@@ -140,20 +133,39 @@ export function runDequantizeLinear(v: OpVersion, xValue: unknown, scaleValue: u
 /**
  * y = f32(f32(x - z) * s) over each run of elements sharing a scale pattern.
  * The difference is rounded once to float32 by Math.fround; the product,
- * exact as a double (two float32s), once by the Float32Array store.
+ * exact as a double (two float32s), once by the Float32Array store. A NaN's
+ * bits are written by nanBits: engines differ in the NaN their arithmetic
+ * gives (V8 keeps an operand's, SpiderMonkey and JavaScriptCore make their
+ * own), and the op's is onnxruntime's, as the kernel writes it.
  */
 function dequantizeRows(g: Granularity, xs: Float32Array, zeros: Float32Array, scales: Float32Array): Float32Array {
   const f = Math.fround;
   const ys = new Float32Array(xs.length);
+  const [xw, zw, sw, yw] = [xs, zeros, scales, ys].map((a) => new Uint32Array(a.buffer, a.byteOffset, a.length));
   const runs = scaleRuns(g);
   for (let r = 0; r < runs.length; r += 4) {
-    const start = runs[r], end = start + runs[r + 1], at = runs[r + 2];
-    if (runs[r + 3] === 0) {
-      const z = zeros[at], s = scales[at];
-      for (let i = start; i < end; i++) ys[i] = f(xs[i] - z) * s;
-    } else {
-      for (let i = start, j = at; i < end; i++, j++) ys[i] = f(xs[i] - zeros[j]) * scales[j];
+    const start = runs[r], end = start + runs[r + 1], step = runs[r + 3];
+    for (let i = start, j = runs[r + 2]; i < end; i++, j += step) {
+      const d = f(xs[i] - zeros[j]);
+      const y = d * scales[j];
+      ys[i] = y;
+      if (y !== y) yw[i] = nanBits(xw[i], zw[j], d !== d, sw[j]);
     }
   }
   return ys;
+}
+
+/**
+ * A NaN result's float32 bits as x86 gives them, and so onnxruntime and the
+ * kernel (cpp/src/kernels/quantize.cc): the first NaN operand of x - z, then
+ * of the product, quieted; one the arithmetic makes (Inf - Inf, 0 * Inf) is
+ * x86's default NaN, 0xffc00000.
+ */
+function nanBits(x: number, z: number, differenceIsNaN: boolean, s: number): number {
+  const isNaN = (w: number) => (w & 0x7fffffff) > 0x7f800000;
+  if (isNaN(x)) return (x | 0x400000) >>> 0;
+  if (isNaN(z)) return (z | 0x400000) >>> 0;
+  if (differenceIsNaN) return 0xffc00000;
+  if (isNaN(s)) return (s | 0x400000) >>> 0;
+  return 0xffc00000;
 }
