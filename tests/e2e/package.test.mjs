@@ -89,9 +89,12 @@ await group('npm pack', async () => {
   // engine: one SIMD128 loop per op and type) took it to 240 KB, and the
   // reductions, Resize and the FFT to 604 KB (92 KB gzipped); TopK, CumSum,
   // NonMaxSuppression, the explicit SIMD128 reductions, the narrow casts and
-  // the transpose blocks to 674 KB. A size to win back (docs/sizes.md), held
-  // here so that it grows no further unnoticed.
-  report('dist/wasm/tessera.wasm is under 704 KB before gzip', simdBytes > 0 && simdBytes < 704 * 1024, `${simdBytes} bytes`);
+  // the transpose blocks to 674 KB, then to 697 KB, and the
+  // QuantizeLinear/DequantizeLinear kernel (quantize.cc, its code writers and
+  // its exports: 16 KB) to 714 KB. A size to win back
+  // (docs/sizes.md: tessera_reduce alone is 205 KB of code), held here so
+  // that it grows no further unnoticed.
+  report('dist/wasm/tessera.wasm is under 736 KB before gzip', simdBytes > 0 && simdBytes < 736 * 1024, `${simdBytes} bytes`);
 
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const dot = pkg.exports?.['.'];
