@@ -11,6 +11,7 @@ import { decodeInto, encodeOne, isNarrowType } from '../../formats.js';
 import { asPlainTensor } from '../../resident.js';
 import { type Tensor, tensorOf } from '../../tensor.js';
 import { checkedBytes } from '../../wasm.js';
+import { keepNaNBits } from '../cast-nans.js';
 import { productOf } from '../axes.js';
 import { normalizeAxis } from '../axes.js';
 import { integerAttribute } from '../check.js';
@@ -127,8 +128,9 @@ export function valuesOf(t: Tensor): Float64Array {
  * float8, float4, 4- and 2-bit codes through their decode table), int32
  * rounded to nearest as Math.fround rounds it. DequantizeLinear's fast path.
  * A NaN keeps its sign (the fnuz kinds' 0x80 is negative) as onnxruntime's
- * DequantizeLinear keeps it (tests/e2e/quantize-ort.test.mjs): float16 and
- * bfloat16 widened bit for bit, a float8 NaN 0x7fc00000 with its code's sign.
+ * DequantizeLinear keeps it (tests/e2e/quantize-ort.test.mjs): its bits are
+ * written by Cast's rule for widening to float32 (cast-nans.ts's keepNaNBits:
+ * float16 and bfloat16 bit for bit, a float8 NaN 0x7fc00000 with its code's sign).
  */
 export function valuesAsFloat32(t: Tensor): Float32Array {
   const out = new Float32Array(t.size);
@@ -136,33 +138,22 @@ export function valuesAsFloat32(t: Tensor): Float32Array {
   if (!isNarrowType(t.type)) { out.set(t.data as ArrayLike<number>); return out; }
   const data = t.data as ArrayBufferView;
   const n = t.size;
-  if (bits > 8) {  // float16, bfloat16: exact in float32; a NaN's bits from its code (the decoded double has none)
-    out.set(valuesOf(t));
-    const codes = new Uint16Array(data.buffer, data.byteOffset, n);
-    const words = new Uint32Array(out.buffer);
-    for (let i = 0; i < n; i++) {
-      const b = codes[i];
-      if (!Number.isNaN(out[i])) continue;
-      words[i] = t.type === 'bfloat16' ? b << 16 : ((b & 0x8000) << 16) | 0x7f800000 | ((b & 0x3ff) << 13);
-    }
-    return out;
-  }
-  const table = Float32Array.from(decodeTable(t.type as Parameters<typeof decodeTable>[0]));
-  const tableWords = new Uint32Array(table.buffer);
-  if (t.type !== 'float8e8m0') {  // its one NaN 0xff has no sign bit
-    for (let c = 0; c < table.length; c++) if (Number.isNaN(table[c]) && c & 0x80) tableWords[c] = 0xffc00000;
-  }
-  const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-  if (bits === 8) {
-    const words = new Uint32Array(out.buffer);  // copied as integers: the NaNs' bits as they are
-    for (let i = 0; i < n; i++) words[i] = tableWords[bytes[i]];
-  } else if (bits === 4) {
-    const pairs = n >> 1;
-    for (let p = 0; p < pairs; p++) { const b = bytes[p]; out[2 * p] = table[b & 15]; out[2 * p + 1] = table[b >> 4]; }
-    if (n & 1) out[n - 1] = table[bytes[pairs] & 15];
+  if (bits > 8) {
+    out.set(valuesOf(t));  // float16, bfloat16: exact in float32
   } else {
-    for (let i = 0; i < n; i++) out[i] = table[(bytes[i >> 2] >> ((i & 3) << 1)) & 3];
+    const table = Float32Array.from(decodeTable(t.type as Parameters<typeof decodeTable>[0]));
+    const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+    if (bits === 8) {
+      for (let i = 0; i < n; i++) out[i] = table[bytes[i]];
+    } else if (bits === 4) {
+      const pairs = n >> 1;
+      for (let p = 0; p < pairs; p++) { const b = bytes[p]; out[2 * p] = table[b & 15]; out[2 * p + 1] = table[b >> 4]; }
+      if (n & 1) out[n - 1] = table[bytes[pairs] & 15];
+    } else {
+      for (let i = 0; i < n; i++) out[i] = table[(bytes[i >> 2] >> ((i & 3) << 1)) & 3];
+    }
   }
+  keepNaNBits(t.type, 'float32', data, n, out);  // the decoded numbers carried no NaN sign or payload
   return out;
 }
 
